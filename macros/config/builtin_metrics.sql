@@ -1,0 +1,25 @@
+{#-
+  The built-in metrics: each a name, a type and its parameters. The default metric set is this list;
+  a user's own variant is another entry of the same form (see get_metrics).
+-#}
+{% macro builtin_metrics() %}
+    {{- return([
+        {'name': 'precision', 'type': 'precision', 'scale': 'binary', 'denominator': 'graded'},
+        {'name': 'precision_k', 'type': 'precision', 'scale': 'binary', 'denominator': 'k'},
+        {'name': 'recall', 'type': 'recall', 'scale': 'binary'},
+        {'name': 'average_precision', 'type': 'average_precision', 'scale': 'binary', 'denominator': 'retrieved'},
+        {'name': 'average_precision_pool', 'type': 'average_precision', 'scale': 'binary', 'denominator': 'pool'},
+        {'name': 'reciprocal_rank', 'type': 'reciprocal_rank', 'scale': 'binary'},
+        {'name': 'cg', 'type': 'cg', 'scale': 'graded', 'gain': 'linear'},
+        {'name': 'dcg', 'type': 'dcg', 'scale': 'graded', 'gain': 'linear'},
+        {'name': 'ndcg', 'type': 'ndcg', 'scale': 'graded', 'gain': 'linear', 'ideal': 'local'},
+        {'name': 'cg_detail', 'type': 'cg', 'scale': 'detail', 'gain': 'linear'},
+        {'name': 'dcg_detail', 'type': 'dcg', 'scale': 'detail', 'gain': 'linear'},
+        {'name': 'ndcg_detail', 'type': 'ndcg', 'scale': 'detail', 'gain': 'linear', 'ideal': 'local'},
+        {'name': 'ndcg_pool', 'type': 'ndcg', 'scale': 'graded', 'gain': 'linear', 'ideal': 'pool'},
+        {'name': 'ndcg_exp', 'type': 'ndcg', 'scale': 'graded', 'gain': 'exponential', 'ideal': 'pool'},
+        {'name': 'err', 'type': 'err', 'scale': 'graded', 'g_max': 3},
+        {'name': 'coverage', 'type': 'coverage', 'scale': 'graded'},
+        {'name': 'binary_ties', 'type': 'binary_ties'}
+    ]) -}}
+{% endmacro %}

@@ -1,0 +1,16 @@
+{#- The cutoffs to compute: the argument, else var search_metrics_cutoffs; whole numbers >= 1, sorted, distinct. -#}
+{% macro get_cutoffs(cutoffs=none) %}
+    {%- set requested = cutoffs if cutoffs is not none else var('search_metrics_cutoffs', [1, 3, 5, 10]) -%}
+    {%- if requested is number -%}{%- set requested = [requested] -%}{%- endif -%}
+    {%- if requested is string or requested is mapping or requested is not iterable or (requested | length) == 0 -%}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_cutoffs must be a non-empty list of whole numbers >= 1, got " ~ requested) -}}
+    {%- endif -%}
+    {%- set checked = [] -%}
+    {%- for k in requested -%}
+        {%- if k is not number or k is sameas true or k is sameas false or k != (k | int) or k < 1 -%}
+            {{- exceptions.raise_compiler_error("search_metrics: every cutoff k must be a whole number >= 1, got " ~ k ~ " in " ~ requested) -}}
+        {%- endif -%}
+        {%- if (k | int) not in checked -%}{%- do checked.append(k | int) -%}{%- endif -%}
+    {%- endfor -%}
+    {{- return(checked | sort) -}}
+{% endmacro %}

@@ -1,0 +1,86 @@
+{#-
+  The metrics to build, resolved and validated: var search_metrics_metrics (or the argument) is a list of
+  built-in names and/or entries {name, type, ...params} or {name, base: <built-in name>, ...overrides};
+  null means every built-in metric. Returns complete entries (every parameter filled in).
+  Unknown names, types, parameters or values fail at compile time with a message naming the rule.
+-#}
+{% macro get_metrics(metrics=none) %}
+    {%- set requested = metrics if metrics is not none else var('search_metrics_metrics', none) -%}
+    {%- set builtins = {} -%}
+    {%- for entry in search_metrics.builtin_metrics() -%}{%- do builtins.update({entry.name: entry}) -%}{%- endfor -%}
+    {%- if requested is none -%}{%- set requested = search_metrics.builtin_metrics() | map(attribute='name') | list -%}{%- endif -%}
+    {%- if requested is string or requested is mapping or requested is not iterable or (requested | length) == 0 -%}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_metrics must be a non-empty list of metric names or entries, got " ~ requested) -}}
+    {%- endif -%}
+    {%- set types = search_metrics.metric_types() -%}
+    {%- set grades = search_metrics.scale_grades() -%}
+    {%- set resolved = [] -%}
+    {%- set seen = [] -%}
+    {%- for item in requested -%}
+        {%- if item is string -%}
+            {%- if item not in builtins -%}
+                {{- exceptions.raise_compiler_error("search_metrics: unknown metric '" ~ item ~ "'; built-in metrics: " ~ (builtins.keys() | list | join(', ')) ~ ". A variant of your own is an entry {name: ..., type: ...} or {name: ..., base: ...}") -}}
+            {%- endif -%}
+            {%- set entry = dict(builtins[item]) -%}
+        {%- elif item is mapping -%}
+            {%- if not item.get('name') or item.get('name') is not string -%}
+                {{- exceptions.raise_compiler_error("search_metrics: every metric entry needs a name, got " ~ item) -}}
+            {%- endif -%}
+            {%- if item.get('base') is not none -%}
+                {%- if item.base not in builtins -%}
+                    {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ item.name ~ "' has unknown base '" ~ item.base ~ "'; built-in metrics: " ~ (builtins.keys() | list | join(', '))) -}}
+                {%- endif -%}
+                {%- set entry = dict(builtins[item.base]) -%}
+                {%- for key, value in item.items() -%}{%- if key != 'base' -%}{%- do entry.update({key: value}) -%}{%- endif -%}{%- endfor -%}
+            {%- else -%}
+                {%- set entry = dict(item) -%}
+            {%- endif -%}
+        {%- else -%}
+            {{- exceptions.raise_compiler_error("search_metrics: a metric must be a built-in name or an entry {name, type, ...}, got " ~ item) -}}
+        {%- endif -%}
+        {%- if entry.get('type') not in types -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' has unknown type '" ~ entry.get('type') ~ "'; types: " ~ (types.keys() | list | join(', '))) -}}
+        {%- endif -%}
+        {%- if not modules.re.match('^[a-z][a-z0-9_]*$', entry.name) -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric name '" ~ entry.name ~ "' must be lower-case letters, digits and underscores, starting with a letter") -}}
+        {%- endif -%}
+        {%- if entry.name in seen -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric name '" ~ entry.name ~ "' is listed twice in search_metrics_metrics") -}}
+        {%- endif -%}
+        {%- do seen.append(entry.name) -%}
+        {%- set params = types[entry.type] -%}
+        {%- for key in entry.keys() -%}
+            {%- if key not in ('name', 'type') and key not in params -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type " ~ entry.type ~ " has unknown parameter '" ~ key ~ "'; its parameters: " ~ (params.keys() | list | join(', ') or 'none')) -}}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- for key, spec in params.items() -%}
+            {%- set allowed, default = spec -%}
+            {%- if entry.get(key) is none -%}{%- do entry.update({key: default}) -%}{%- endif -%}
+            {%- set value = entry.get(key) -%}
+            {%- if value is not none -%}
+                {%- if allowed == 'number' and (value is not number or value is sameas true or value is sameas false) -%}
+                    {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be a number, got " ~ value) -}}
+                {%- elif allowed != 'number' and value not in allowed -%}
+                    {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be one of " ~ (allowed | join(', ')) ~ ", got " ~ value) -}}
+                {%- endif -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {#- Rules that tie parameters together. -#}
+        {%- if 'threshold' in params -%}
+            {%- if entry.threshold is none and entry.scale != 'binary' -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' reads relevance from the " ~ entry.scale ~ " scale and needs a threshold (relevant = value >= threshold)") -}}
+            {%- endif -%}
+            {%- if entry.threshold is none -%}{%- do entry.update({'threshold': 1}) -%}{%- endif -%}
+        {%- endif -%}
+        {%- if entry.type == 'err' -%}
+            {%- set scale_max = grades[entry.scale] | max -%}
+            {%- if entry.g_max is none -%}{%- do entry.update({'g_max': scale_max}) -%}{%- endif -%}
+            {%- if entry.g_max < scale_max -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': g_max " ~ entry.g_max ~ " is below the " ~ entry.scale ~ " scale's top grade " ~ scale_max ~ " (ERR's stop probability would reach 1)") -}}
+            {%- endif -%}
+        {%- endif -%}
+        {%- do resolved.append(entry) -%}
+    {%- endfor -%}
+    {{- return(resolved) -}}
+{% endmacro %}

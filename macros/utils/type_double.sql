@@ -1,0 +1,10 @@
+{#- The 64-bit float type. dbt.type_float() is 32-bit on DuckDB and Spark, so every metric value uses this. -#}
+{% macro type_double() %}
+    {{- return(adapter.dispatch('type_double', 'search_metrics')()) -}}
+{% endmacro %}
+
+{% macro default__type_double() %}double precision{% endmacro %}
+
+{% macro duckdb__type_double() %}double{% endmacro %}
+
+{% macro spark__type_double() %}double{% endmacro %}

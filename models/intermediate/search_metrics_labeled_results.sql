@@ -1,0 +1,20 @@
+{#-
+  The results the cutoff metrics read: rank <= the largest cutoff, each with its doc's aggregated judgment
+  (null values when the doc has no graded judgment).
+-#}
+{%- set cutoffs = search_metrics.get_cutoffs() -%}
+select
+    results.run_id,
+    results.query_id,
+    results.doc_id,
+    cast(results.rank as {{ dbt.type_int() }}) as rank,
+    {{ search_metrics.as_double('results.score') }} as score,
+    labels.binary_value,
+    labels.graded_value,
+    labels.detail_value,
+    coalesce(labels.binary_tie, 0) as binary_tie
+from {{ ref('search_metrics_stg_results') }} as results
+left join {{ ref('search_metrics_judgment_labels') }} as labels
+    on labels.query_id = results.query_id
+    and labels.doc_id = results.doc_id
+where results.rank <= {{ cutoffs | max }}

@@ -1,0 +1,7 @@
+{#- The spine: every (run_id, query_id) a run returned, with its number of results. -#}
+select
+    run_id,
+    query_id,
+    count(*) as n_results
+from {{ ref('search_metrics_stg_results') }}
+group by run_id, query_id

@@ -1,0 +1,8 @@
+{#- The judgments input (var search_metrics_judgments) with the contract's columns; the input data tests run here. -#}
+select
+    query_id,
+    doc_id,
+    rater_id,
+    grade,
+    scale
+from {{ search_metrics.input_relation('search_metrics_judgments') }}

@@ -1,0 +1,161 @@
+"""Run the package's compiled SQL on many datasets without paying dbt's start-up per dataset.
+
+dbt compiles the project once per set of vars (in-process, through dbtRunner); the harness then loads each
+generated dataset into DuckDB tables that the input vars point at and executes the compiled models in
+dependency order, exactly the SQL dbt would run. Full `dbt build` runs (data tests, the consumer project)
+go through `DbtRunner.invoke`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import duckdb
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PROFILES_DIR = REPO_ROOT / "profiles"
+INPUT_SCHEMA = "harness_input"
+
+RESULTS_COLUMNS = [("run_id", "varchar"), ("query_id", "varchar"), ("doc_id", "varchar"),
+                   ("rank", "integer"), ("score", "double")]
+JUDGMENTS_COLUMNS = [("query_id", "varchar"), ("doc_id", "varchar"), ("rater_id", "varchar"),
+                     ("grade", "double"), ("scale", "varchar")]
+
+
+class DbtFailed(RuntimeError):
+    pass
+
+
+class DbtProject:
+    """One temporary DuckDB file and dbt target paths for a test session."""
+
+    def __init__(self, workdir: Path):
+        self.workdir = Path(workdir)
+        self.db_path = self.workdir / "harness.duckdb"
+        os.environ["SEARCH_METRICS_DUCKDB_PATH"] = str(self.db_path)
+        os.environ["DBT_SEND_ANONYMOUS_USAGE_STATS"] = "false"
+        self._compiled: dict[str, list[dict]] = {}
+        self._n_targets = 0
+
+    # -- dbt invocations -------------------------------------------------------------------------
+    def invoke(self, args: list[str], project_dir: Path | None = None, target_name: str = "build"):
+        """Run one dbt command in this process; returns dbtRunnerResult."""
+        from dbt.cli.main import dbtRunner
+
+        project_dir = Path(project_dir or REPO_ROOT)
+        full_args = list(args) + [
+            "--project-dir", str(project_dir),
+            "--profiles-dir", str(PROFILES_DIR),
+            "--target-path", str(self.workdir / f"target_{target_name}"),
+            "--log-path", str(self.workdir / "logs"),
+        ]
+        return dbtRunner().invoke(full_args)
+
+    def compile(self, extra_vars: dict | None = None) -> list[dict]:
+        """Compile the models with the input vars pointing at the harness tables; cached per vars."""
+        dbt_vars = {
+            "search_metrics_results": f"{INPUT_SCHEMA}.results",
+            "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
+        }
+        dbt_vars.update(extra_vars or {})
+        key = json.dumps(dbt_vars, sort_keys=True)
+        if key not in self._compiled:
+            self._n_targets += 1
+            target = f"compile_{self._n_targets}"
+            result = self.invoke(["compile", "--vars", json.dumps(dbt_vars), "--select", "resource_type:model"],
+                                 target_name=target)
+            if not result.success:
+                raise DbtFailed(f"dbt compile failed: {result.exception}")
+            manifest = json.loads((self.workdir / f"target_{target}" / "manifest.json").read_text())
+            self._compiled[key] = _models_in_dependency_order(manifest)
+        return self._compiled[key]
+
+    # -- running compiled SQL on data ------------------------------------------------------------
+    def run(self, results: list[dict], judgments: list[dict], extra_vars: dict | None = None,
+            outputs=("search_query_metrics", "search_run_metrics")) -> dict[str, list[dict]]:
+        """Load a dataset, run every compiled model on it, and return the requested output tables."""
+        models = self.compile(extra_vars)
+        with duckdb.connect(str(self.db_path)) as con:
+            load_table(con, f"{INPUT_SCHEMA}.results", RESULTS_COLUMNS, results)
+            load_table(con, f"{INPUT_SCHEMA}.judgments", JUDGMENTS_COLUMNS, judgments)
+            for model in models:
+                kind = "view" if model["materialized"] == "view" else "table"
+                con.execute(f"create or replace {kind} {model['relation']} as {model['sql']}")
+            by_name = {model["name"]: model["relation"] for model in models}
+            return {name: fetch_dicts(con, f"select * from {by_name[name]}") for name in outputs}
+
+
+def _models_in_dependency_order(manifest: dict) -> list[dict]:
+    nodes = {uid: node for uid, node in manifest["nodes"].items()
+             if node["resource_type"] == "model" and node["package_name"] == "search_metrics"}
+    ordered: list[str] = []
+
+    def visit(uid: str) -> None:
+        if uid in ordered or uid not in nodes:
+            return
+        for parent in nodes[uid]["depends_on"]["nodes"]:
+            visit(parent)
+        ordered.append(uid)
+
+    for uid in sorted(nodes):
+        visit(uid)
+    return [{"name": nodes[uid]["name"], "relation": nodes[uid]["relation_name"],
+             "materialized": nodes[uid]["config"]["materialized"], "sql": nodes[uid]["compiled_code"]}
+            for uid in ordered]
+
+
+def load_table(con, name: str, columns: list[tuple[str, str]], rows: list[dict]) -> None:
+    schema = name.split(".")[0]
+    con.execute(f"create schema if not exists {schema}")
+    column_sql = ", ".join(f'"{col}" {typ}' for col, typ in columns)
+    con.execute(f"create or replace table {name} ({column_sql})")
+    if rows:
+        placeholders = ", ".join("?" for _ in columns)
+        con.executemany(f"insert into {name} values ({placeholders})",
+                        [[row.get(col) for col, _ in columns] for row in rows])
+
+
+def fetch_dicts(con, sql: str) -> list[dict]:
+    cursor = con.execute(sql)
+    names = [d[0] for d in cursor.description]
+    return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+
+def values_equal(a, b, tol: float = 1e-9) -> bool:
+    """Nulls equal nulls; numbers equal within an absolute tolerance."""
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, float) and math.isnan(a):
+        return False
+    return abs(float(a) - float(b)) <= tol
+
+
+def assert_rows_match(actual: list[dict], expected: list[dict], key: tuple[str, ...],
+                      value_columns: tuple[str, ...], tol: float = 1e-9) -> None:
+    """Same key set, and every value column equal (|delta| <= tol, nulls equal)."""
+    actual_by_key = {tuple(row[c] for c in key): row for row in actual}
+    expected_by_key = {tuple(row[c] for c in key): row for row in expected}
+    assert len(actual_by_key) == len(actual), "duplicate keys in SQL output"
+    missing = sorted(set(expected_by_key) - set(actual_by_key), key=str)[:5]
+    extra = sorted(set(actual_by_key) - set(expected_by_key), key=str)[:5]
+    assert not missing and not extra, f"row sets differ: missing {missing}, unexpected {extra}"
+    mismatches = []
+    for k, exp in expected_by_key.items():
+        act = actual_by_key[k]
+        for col in value_columns:
+            if not values_equal(act[col], exp[col], tol):
+                mismatches.append((k, col, act[col], exp[col]))
+    assert not mismatches, f"{len(mismatches)} values differ, first: {mismatches[:5]}"
+
+
+def new_workdir(prefix: str = "search_metrics_tests_") -> Path:
+    return Path(tempfile.mkdtemp(prefix=prefix))
+
+
+def remove_workdir(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
