@@ -2,6 +2,7 @@
   The pool: one row per judged (query_id, doc_id) of a query some run returned, its raters' grades
   aggregated on each scale (judgments of other queries are counted in search_metrics_input_quality).
 -#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 {%- set judgments_of_returned_queries -%}
 (
     select query_id, doc_id, rater_id, grade, scale

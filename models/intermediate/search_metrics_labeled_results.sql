@@ -2,6 +2,7 @@
   The results the cutoff metrics read: rank <= the largest cutoff, each with its doc's aggregated judgment
   (null values when the doc has no graded judgment).
 -#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 select
     results.run_id,

@@ -1,4 +1,5 @@
 {#- The spine: every (run_id, query_id) a run returned, with its number of results. -#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 select
     run_id,
     query_id,

@@ -2,6 +2,8 @@
   Where every input row went: used, or not used and why. Each input's rows add up to its row count,
   so nothing is dropped without being counted.
 -#}
+{%- set judged = search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments']) -%}
+{{ config(enabled=judged) }}
 {%- set max_cutoff = search_metrics.get_cutoffs() | max -%}
 
 with returned_queries as (

@@ -1,4 +1,5 @@
 {#- One row per (run_id, query_id, metric, k): every configured metric at every cutoff, long format. -#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set results = ref('search_metrics_labeled_results') -%}

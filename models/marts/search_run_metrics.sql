@@ -1,4 +1,5 @@
 {#- Per (run_id, metric, k): the mean over the run's queries with a non-null value (SearchTweak's multi-keyword mean). -#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 select
     run_id,
     metric,

@@ -1,4 +1,5 @@
 {#- The judgments input (var search_metrics_judgments) with the contract's columns; the input data tests run here. -#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 select
     query_id,
     doc_id,

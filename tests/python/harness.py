@@ -78,11 +78,19 @@ class DbtProject:
     # -- running compiled SQL on data ------------------------------------------------------------
     def run(self, results: list[dict], judgments: list[dict], extra_vars: dict | None = None,
             outputs=("search_query_metrics", "search_run_metrics")) -> dict[str, list[dict]]:
-        """Load a dataset, run every compiled model on it, and return the requested output tables."""
+        """Load a judged dataset, run every compiled model on it, and return the requested output tables."""
+        tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments)}
+        return self.run_tables(tables, extra_vars, outputs)
+
+    def run_tables(self, tables: dict[str, tuple[list[tuple[str, str]], list[dict]]],
+                   extra_vars: dict | None = None, outputs=("search_query_metrics",)) -> dict[str, list[dict]]:
+        """Load `tables` ({name: (columns, rows)}) into the harness schema, run every compiled model on them
+        (the vars in extra_vars must point the package's inputs at f"{INPUT_SCHEMA}.<name>"), and return
+        the requested output tables."""
         models = self.compile(extra_vars)
         with duckdb.connect(str(self.db_path)) as con:
-            load_table(con, f"{INPUT_SCHEMA}.results", RESULTS_COLUMNS, results)
-            load_table(con, f"{INPUT_SCHEMA}.judgments", JUDGMENTS_COLUMNS, judgments)
+            for name, (columns, rows) in tables.items():
+                load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
             for model in models:
                 kind = "view" if model["materialized"] == "view" else "table"
                 con.execute(f"create or replace {kind} {model['relation']} as {model['sql']}")
