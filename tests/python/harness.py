@@ -43,17 +43,17 @@ class DbtProject:
         self._n_targets = 0
 
     # -- dbt invocations -------------------------------------------------------------------------
-    def invoke(self, args: list[str], project_dir: Path | None = None, target_name: str = "build"):
+    def invoke(self, args: list[str], project_dir: Path | None = None, target_name: str = "build",
+               profiles_dir: Path | None = None):
         """Run one dbt command in this process; returns dbtRunnerResult."""
         from dbt.cli.main import dbtRunner
 
         project_dir = Path(project_dir or REPO_ROOT)
-        full_args = list(args) + [
-            "--project-dir", str(project_dir),
-            "--profiles-dir", str(PROFILES_DIR),
-            "--target-path", str(self.workdir / f"target_{target_name}"),
-            "--log-path", str(self.workdir / "logs"),
-        ]
+        full_args = list(args) + ["--project-dir", str(project_dir),
+                                  "--profiles-dir", str(profiles_dir or PROFILES_DIR)]
+        if args[0] != "deps":  # deps takes no target or log path
+            full_args += ["--target-path", str(self.workdir / f"target_{target_name}"),
+                          "--log-path", str(self.workdir / "logs")]
         return dbtRunner().invoke(full_args)
 
     def compile(self, extra_vars: dict | None = None) -> list[dict]:
@@ -132,6 +132,16 @@ def fetch_dicts(con, sql: str) -> list[dict]:
     cursor = con.execute(sql)
     names = [d[0] for d in cursor.description]
     return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+
+def read_csv(path: Path) -> list[dict]:
+    """Rows of one of the package's seed CSVs, typed like the input contract (empty = null)."""
+    import csv
+
+    numeric = {"rank": int, "score": float, "grade": float}
+    with open(path, newline="") as f:
+        return [{col: (None if val == "" else numeric.get(col, str)(val)) for col, val in row.items()}
+                for row in csv.DictReader(f)]
 
 
 def values_equal(a, b, tol: float = 1e-9) -> bool:

@@ -1,0 +1,52 @@
+"""Misconfigured vars fail at compile time with a message that names the rule."""
+
+import json
+
+import pytest
+
+from harness import INPUT_SCHEMA
+
+INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+          "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+
+CASES = {
+    "cutoff below 1": ({"search_metrics_cutoffs": [0, 5]}, "every cutoff k must be a whole number >= 1"),
+    "fractional cutoff": ({"search_metrics_cutoffs": [2.5]}, "every cutoff k must be a whole number >= 1"),
+    "cutoffs not a list": ({"search_metrics_cutoffs": "ten"}, "search_metrics_cutoffs must be a non-empty list"),
+    "unknown metric": ({"search_metrics_metrics": ["ndgc"]}, "unknown metric 'ndgc'"),
+    "unknown type": ({"search_metrics_metrics": [{"name": "x", "type": "f1"}]}, "has unknown type 'f1'"),
+    "unknown base": ({"search_metrics_metrics": [{"name": "x", "base": "map"}]}, "has unknown base 'map'"),
+    "bad gain": ({"search_metrics_metrics": [{"name": "x", "base": "ndcg", "gain": "cubic"}]},
+                 "gain must be one of linear, exponential, got cubic"),
+    "unknown parameter": ({"search_metrics_metrics": [{"name": "x", "type": "cg", "threshold": 2}]},
+                          "has unknown parameter 'threshold'"),
+    "threshold needed": ({"search_metrics_metrics": [{"name": "x", "type": "recall", "scale": "graded"}]},
+                         "needs a threshold"),
+    "duplicate name": ({"search_metrics_metrics": ["ndcg", {"name": "ndcg", "type": "dcg"}]}, "is listed twice"),
+    "g_max too small": ({"search_metrics_metrics": [{"name": "x", "base": "err", "scale": "detail"}]},
+                        "g_max 3 is below the detail scale's top grade 10"),
+    "unknown transformer": ({"search_metrics_transformers": {"graded_to_stars": {0: 0}}},
+                            "unknown transformer 'graded_to_stars'"),
+    "transformer misses a grade": ({"search_metrics_transformers": {"graded_to_binary": {0: 0, 1: 0, 2: 1}}},
+                                   "does not map graded grade 3"),
+    "transformer target off scale": ({"search_metrics_transformers": {"binary_to_graded": {0: 0, 1: 5}}},
+                                     "which is not a graded grade"),
+}
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_var_fails_at_compile_time_with_its_rule(dbt_project, case):
+    bad_vars, message = CASES[case]
+    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **bad_vars})], target_name="config")
+    assert not result.success
+    assert message in str(result.exception), str(result.exception)
+
+
+@pytest.mark.dbt
+def test_good_vars_parse(dbt_project):
+    good = {"search_metrics_cutoffs": [10, 1, 10], "search_metrics_metrics": [
+        "ndcg", {"name": "ndcg_exp_detail", "base": "ndcg", "scale": "detail", "gain": "exponential"}],
+        "search_metrics_transformers": {"graded_to_binary": {0: 0, 1: 0, 2: 1, 3: 1}}}
+    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **good})], target_name="config")
+    assert result.success, result.exception

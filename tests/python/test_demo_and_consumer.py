@@ -1,0 +1,105 @@
+"""The demo build and a consumer project that installs the package from a local path.
+
+- `dbt build` with the example seeds passes every data test, and its numbers equal the reference's.
+- A consumer project points the vars at its own tables, gets the same numbers, and its warehouse holds
+  none of the package's example seeds.
+"""
+
+import json
+import shutil
+import textwrap
+
+import duckdb
+import pytest
+
+from harness import REPO_ROOT, assert_rows_match, fetch_dicts, read_csv
+from reference import judged as ref
+
+EXAMPLE_RESULTS = REPO_ROOT / "seeds" / "search_metrics_example_results.csv"
+EXAMPLE_JUDGMENTS = REPO_ROOT / "seeds" / "search_metrics_example_judgments.csv"
+
+
+def expected_tables():
+    results, judgments = read_csv(EXAMPLE_RESULTS), read_csv(EXAMPLE_JUDGMENTS)
+    query_rows = ref.query_metrics(results, judgments)
+    return results, judgments, query_rows, ref.run_metrics(query_rows)
+
+
+def check_outputs(con, schema):
+    results, judgments, query_rows, run_rows = expected_tables()
+    assert_rows_match(fetch_dicts(con, f"select * from {schema}.search_query_metrics"), query_rows,
+                      key=("run_id", "query_id", "metric", "k"), value_columns=("value",))
+    assert_rows_match(fetch_dicts(con, f"select * from {schema}.search_run_metrics"), run_rows,
+                      key=("run_id", "metric", "k"), value_columns=("value", "n_queries", "n_queries_total"))
+    quality = fetch_dicts(con, f"select * from {schema}.search_metrics_input_quality")
+    n_by_input = {}
+    for row in quality:
+        n_by_input[row["input_name"]] = n_by_input.get(row["input_name"], 0) + row["n_rows"]
+    # nothing is dropped without being counted
+    assert n_by_input == {"results": len(results), "judgments": len(judgments)}
+    returned = {r["query_id"] for r in results}
+    ignored = sum(r["n_rows"] for r in quality if r["input_name"] == "judgments" and r["status"] == "ignored")
+    assert ignored == sum(1 for j in judgments if j["query_id"] not in returned) > 0
+
+
+@pytest.mark.dbt
+def test_demo_build_passes_and_matches_reference(dbt_project, tmp_path):
+    db = tmp_path / "demo.duckdb"
+    profiles = tmp_path / "profiles"
+    profiles.mkdir()
+    (profiles / "profiles.yml").write_text(textwrap.dedent(f"""
+        search_metrics:
+          target: duckdb
+          outputs:
+            duckdb: {{type: duckdb, path: "{db}", threads: 2}}
+    """))
+    result = dbt_project.invoke(["build", "--vars", json.dumps({"search_metrics_examples": True})],
+                                target_name="demo", profiles_dir=profiles)
+    assert result.success, result.exception
+    statuses = {r.node.resource_type: set() for r in result.result.results}
+    for r in result.result.results:
+        statuses[r.node.resource_type].add(str(r.status))
+    assert statuses["test"] == {"pass"} and statuses["model"] == {"success"}
+    with duckdb.connect(str(db)) as con:
+        check_outputs(con, "main")
+
+
+@pytest.mark.dbt
+def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_project, tmp_path):
+    consumer = tmp_path / "consumer"
+    (consumer / "seeds").mkdir(parents=True)
+    # the consumer's own tables, under its own names, with the contract's columns
+    shutil.copy(EXAMPLE_RESULTS, consumer / "seeds" / "ranker_output.csv")
+    shutil.copy(EXAMPLE_JUDGMENTS, consumer / "seeds" / "relevance_labels.csv")
+    db = tmp_path / "consumer.duckdb"
+    (consumer / "dbt_project.yml").write_text(textwrap.dedent("""
+        name: consumer
+        version: "1.0.0"
+        config-version: 2
+        profile: consumer
+        seeds:
+          consumer:
+            ranker_output:
+              +column_types: {run_id: varchar, query_id: varchar, doc_id: varchar, rank: integer, score: double}
+            relevance_labels:
+              +column_types: {query_id: varchar, doc_id: varchar, rater_id: varchar, grade: double, scale: varchar}
+        vars:
+          search_metrics_results: "{{ ref('ranker_output') }}"
+          search_metrics_judgments: "{{ ref('relevance_labels') }}"
+    """))
+    (consumer / "packages.yml").write_text(f"packages:\n  - local: {REPO_ROOT}\n")
+    (consumer / "profiles.yml").write_text(textwrap.dedent(f"""
+        consumer:
+          target: dev
+          outputs:
+            dev: {{type: duckdb, path: "{db}", schema: analytics, threads: 2}}
+    """))
+    deps = dbt_project.invoke(["deps"], project_dir=consumer, target_name="consumer", profiles_dir=consumer)
+    assert deps.success, deps.exception
+    build = dbt_project.invoke(["build"], project_dir=consumer, target_name="consumer", profiles_dir=consumer)
+    assert build.success, build.exception
+    with duckdb.connect(str(db)) as con:
+        check_outputs(con, "analytics")
+        tables = {row["table_name"] for row in fetch_dicts(con, "select table_name from information_schema.tables")}
+    assert not {t for t in tables if t.startswith("search_metrics_example")}, tables
+    assert {"ranker_output", "relevance_labels", "search_query_metrics", "search_run_metrics"} <= tables
