@@ -20,6 +20,7 @@
         {'name': 'ndcg_exp', 'type': 'ndcg', 'scale': 'graded', 'gain': 'exponential', 'ideal': 'pool'},
         {'name': 'err', 'type': 'err', 'scale': 'graded', 'g_max': 3},
         {'name': 'coverage', 'type': 'coverage', 'scale': 'graded'},
-        {'name': 'binary_ties', 'type': 'binary_ties'}
+        {'name': 'binary_ties', 'type': 'binary_ties'},
+        {'name': 'auc', 'type': 'auc', 'scale': 'binary'}
     ]) -}}
 {% endmacro %}

@@ -16,6 +16,7 @@
         'ndcg': dict(gain_params, ideal=[['local', 'pool'], 'local']),
         'err': {'scale': [scales, 'graded'], 'g_max': ['number', none]},
         'coverage': {'scale': [scales, 'graded']},
-        'binary_ties': {}
+        'binary_ties': {},
+        'auc': {'scale': [['binary'], 'binary'], 'threshold': ['number', none]}
     }) -}}
 {% endmacro %}

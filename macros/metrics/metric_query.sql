@@ -28,6 +28,8 @@
         {{ search_metrics.coverage(scale=metric.scale, **common) }}
     {%- elif metric.type == 'binary_ties' -%}
         {{ search_metrics.binary_ties(**common) }}
+    {%- elif metric.type == 'auc' -%}
+        {{ search_metrics.auc(scale=metric.scale, threshold=metric.threshold, **common) }}
     {%- else -%}
         {{ exceptions.raise_compiler_error("search_metrics: no macro for metric type '" ~ metric.type ~ "'") }}
     {%- endif -%}

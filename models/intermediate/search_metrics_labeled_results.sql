@@ -1,9 +1,12 @@
 {#-
-  The results the cutoff metrics read: rank <= the largest cutoff, each with its doc's aggregated judgment
-  (null values when the doc has no graded judgment).
+  The results the metrics read: rank <= the largest cutoff, each with its doc's aggregated judgment (null values
+  when the doc has no graded judgment). When a configured metric has type auc, which ranks all of a query's
+  graded results by score, also the rows beyond the largest cutoff that auc reads (a binary value and a score);
+  the other rows beyond it are read by no metric and are not copied.
 -#}
 {{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
+{%- set reads_every_rank = search_metrics.get_metrics() | selectattr('type', 'equalto', 'auc') | list | length > 0 -%}
 select
     results.run_id,
     results.query_id,
@@ -19,3 +22,6 @@ left join {{ ref('search_metrics_judgment_labels') }} as labels
     on labels.query_id = results.query_id
     and labels.doc_id = results.doc_id
 where results.rank <= {{ cutoffs | max }}
+{%- if reads_every_rank %}
+    or (labels.binary_value is not null and results.score is not null)
+{%- endif %}

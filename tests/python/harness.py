@@ -87,7 +87,7 @@ class DbtProject:
         """Load `tables` ({name: (columns, rows)}) into the harness schema, run every compiled model on them
         (the vars in extra_vars must point the package's inputs at f"{INPUT_SCHEMA}.<name>"), and return
         the requested output tables."""
-        models = self.compile(extra_vars)
+        models = _needed_models(self.compile(extra_vars), outputs)
         with duckdb.connect(str(self.db_path)) as con:
             for name, (columns, rows) in tables.items():
                 load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
@@ -113,8 +113,23 @@ def _models_in_dependency_order(manifest: dict) -> list[dict]:
     for uid in sorted(nodes):
         visit(uid)
     return [{"name": nodes[uid]["name"], "relation": nodes[uid]["relation_name"],
-             "materialized": nodes[uid]["config"]["materialized"], "sql": nodes[uid]["compiled_code"]}
+             "materialized": nodes[uid]["config"]["materialized"], "sql": nodes[uid]["compiled_code"],
+             "parents": [nodes[parent]["name"] for parent in nodes[uid]["depends_on"]["nodes"] if parent in nodes]}
             for uid in ordered]
+
+
+def _needed_models(models: list[dict], outputs) -> list[dict]:
+    """The models the requested outputs are built from (themselves and their ancestors), in dependency order:
+    a test of one model family does not pay for the others (e.g. the resampling in models/comparisons)."""
+    by_name = {model["name"]: model for model in models}
+    needed: set[str] = set()
+    stack = [name for name in outputs if name in by_name]
+    while stack:
+        name = stack.pop()
+        if name not in needed:
+            needed.add(name)
+            stack.extend(by_name[name]["parents"])
+    return [model for model in models if model["name"] in needed]
 
 
 def load_table(con, name: str, columns: list[tuple[str, str]], rows: list[dict]) -> None:

@@ -519,7 +519,7 @@ def test_builtin_metric_names_and_order():
     assert [m["name"] for m in BUILTIN_METRICS] == [
         "precision", "precision_k", "recall", "average_precision", "average_precision_pool",
         "reciprocal_rank", "cg", "dcg", "ndcg", "cg_detail", "dcg_detail", "ndcg_detail",
-        "ndcg_pool", "ndcg_exp", "err", "coverage", "binary_ties",
+        "ndcg_pool", "ndcg_exp", "err", "coverage", "binary_ties", "auc",
     ]
 
 
@@ -547,6 +547,8 @@ def test_resolve_metrics_fills_defaults_and_applies_base_overrides():
         [{"type": "cg"}],
         ["precision", "precision"],
         [{"name": "x", "base": "err", "scale": "detail"}],  # inherited g_max 3 < 10
+        [{"name": "x", "type": "auc", "scale": "graded", "threshold": 2}],  # auc reads the binary scale only
+        [{"name": "x", "type": "auc", "gain": "linear"}],
     ],
 )
 def test_resolve_metrics_errors(items):
@@ -585,3 +587,55 @@ def test_run_metrics_mean_and_counts():
         {"run_id": "A", "metric": "precision", "k": 1, "value": approx((1.0 + 0.0) / 2), "n_queries": 2, "n_queries_total": 3},
         {"run_id": "B", "metric": "precision", "k": 1, "value": None, "n_queries": 0, "n_queries_total": 1},
     ]
+
+
+# ---------------------------------------------------------------------------
+# auc: one value per query (k None), over every rank, by pairs
+# ---------------------------------------------------------------------------
+
+
+def test_auc_by_hand_with_ties_ungraded_rows_and_every_rank():
+    # binary: a=1, b=0, c=1, d=0; e has no judgment (ungraded); ranks go beyond the cutoff 1
+    judgments = [judg("q", d, g, scale="binary") for d, g in (("a", 1), ("b", 0), ("c", 1), ("d", 0))]
+    results = [res("A", "q", "a", 1, 5.0), res("A", "q", "b", 2, 5.0), res("A", "q", "e", 3, 9.0),
+               res("A", "q", "c", 4, 2.0), res("A", "q", "d", 5, 1.0)]
+    t = values(results, judgments, ["auc", "precision"], (1,))
+    # pairs (pos, neg): (a,b) tie 1/2, (a,d) 1, (c,b) 0, (c,d) 1 -> 2.5 / 4; e is not ranked
+    assert t[("A", "q", "auc", None)] == approx(2.5 / 4)
+    assert ("A", "q", "auc", 1) not in t  # no cutoff rows for auc
+    assert t[("A", "q", "precision", 1)] == 1.0
+
+
+def test_auc_null_with_one_class_and_binary_tie_is_ungraded():
+    judgments = [judg("q", "a", 1, scale="binary"),
+                 judg("q", "b", 1, scale="binary", rater_id="r1"), judg("q", "b", 0, scale="binary", rater_id="r2")]
+    results = [res("A", "q", "a", 1, 1.0), res("A", "q", "b", 2, 2.0)]
+    # b's vote ties (ungraded): only one graded row, one class -> None
+    assert values(results, judgments, ["auc"], (1,))[("A", "q", "auc", None)] is None
+
+
+def test_auc_threshold_on_binary_scale_and_run_mean_is_gauc_by_query():
+    judgments = [judg("q1", "a", 1, scale="binary"), judg("q1", "b", 0, scale="binary"),
+                 judg("q2", "c", 1, scale="binary"), judg("q2", "d", 0, scale="binary")]
+    results = [res("A", "q1", "a", 1, 2.0), res("A", "q1", "b", 2, 1.0),   # auc 1
+               res("A", "q2", "c", 1, 1.0), res("A", "q2", "d", 2, 3.0)]   # auc 0
+    rows = query_metrics(results, judgments, cutoffs=(1,), metrics=["auc"])
+    assert [r["k"] for r in rows] == [None, None]
+    assert run_metrics(rows) == [{"run_id": "A", "metric": "auc", "k": None, "value": approx(0.5),
+                                  "n_queries": 2, "n_queries_total": 2}]
+    spec = resolve_metrics([{"name": "auc_strict", "base": "auc", "threshold": 2}])[0]
+    assert spec == {"name": "auc_strict", "type": "auc", "scale": "binary", "threshold": 2}
+    # threshold 2 on the binary scale: nothing is relevant -> one class -> None
+    t = values(results, judgments, [{"name": "auc_strict", "base": "auc", "threshold": 2}], (1,))
+    assert t[("A", "q1", "auc_strict", None)] is None
+
+
+def test_auc_equals_sklearn_roc_auc_score():
+    sklearn_metrics = pytest.importorskip("sklearn.metrics")
+    labels = [1, 0, 1, 1, 0, 0, 1, 0, 0, 1]
+    scores = [3.0, 3.0, 2.0, 5.0, 1.0, 2.0, 2.0, 0.5, 4.0, 1.0]
+    judgments = [judg("q", f"d{i}", g, scale="binary") for i, g in enumerate(labels)]
+    results = [res("A", "q", f"d{i}", i + 1, s) for i, s in enumerate(scores)]
+    got = values(results, judgments, ["auc"], (1,))[("A", "q", "auc", None)]
+    assert got == approx(sklearn_metrics.roc_auc_score(labels, scores), abs=1e-12)
+

@@ -167,6 +167,7 @@ BUILTIN_METRICS = [
     {"name": "err", "type": "err", "scale": "graded", "g_max": 3},
     {"name": "coverage", "type": "coverage", "scale": "graded"},
     {"name": "binary_ties", "type": "binary_ties"},
+    {"name": "auc", "type": "auc", "scale": "binary"},
 ]
 
 _BUILTIN_BY_NAME = {spec["name"]: spec for spec in BUILTIN_METRICS}
@@ -186,6 +187,7 @@ _TYPE_PARAMS = {
     "err": {"scale": "graded", "g_max": None},
     "coverage": {"scale": "graded"},
     "binary_ties": {},
+    "auc": {"scale": "binary", "threshold": None},  # one value per query (k None), every rank
 }
 
 _ENUM_VALUES = {
@@ -236,7 +238,9 @@ def _resolve_spec(raw):
     if mtype in _DENOMINATORS and spec["denominator"] not in _DENOMINATORS[mtype]:
         raise ValueError("metric %r: invalid denominator %r" % (name, spec["denominator"]))
 
-    if mtype in RELEVANCE_TYPES:
+    if mtype == "auc" and spec["scale"] != "binary":
+        raise ValueError("metric %r: auc reads the binary scale only, got %r" % (name, spec["scale"]))
+    if mtype in RELEVANCE_TYPES or mtype == "auc":
         if spec["threshold"] is None:
             if spec["scale"] != "binary":
                 raise ValueError(
@@ -511,9 +515,11 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
 
     # Group result rows per (run_id, query_id), first-appearance order.
     groups = {}
+    scores = {}
     for row in results:
         key = (row["run_id"], row["query_id"])
         groups.setdefault(key, []).append((row["rank"], row["doc_id"]))
+        scores[(row["run_id"], row["query_id"], row["rank"])] = row.get("score")
 
     out = []
     for (run_id, query_id), rows in groups.items():
@@ -523,6 +529,14 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
             raise ValueError("duplicate rank within run %r query %r" % (run_id, query_id))
         docs_in_pool = pool_docs.get(query_id, [])
         for spec in specs:
+            if spec["type"] == "auc":
+                # Rule "auc": one row, k None, over every rank of the query.
+                scored = [(scores[(run_id, query_id, rank)], _value(aggregated, query_id, doc_id, spec["scale"]))
+                          for rank, doc_id in rows]
+                value = _auc_by_pairs(scored, spec["threshold"])
+                out.append({"run_id": run_id, "query_id": query_id, "metric": spec["name"], "k": None,
+                            "value": value})
+                continue
             if spec["type"] == "binary_ties":
                 pool_values = []
             else:
@@ -542,6 +556,30 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
                     }
                 )
     return out
+
+
+def _auc_by_pairs(scored, threshold):
+    """Rule "auc": over the rows with a graded value and a score, the share of (relevant, not relevant)
+    pairs where the relevant row scores higher, a tie counting 1/2; None when either class is empty."""
+    positives = []
+    negatives = []
+    for score, value in scored:
+        if value is None or score is None:
+            continue  # ungraded or unscored: not ranked
+        if _is_relevant(value, threshold):
+            positives.append(score)
+        else:
+            negatives.append(score)
+    if not positives or not negatives:
+        return None
+    wins = 0.0
+    for p in positives:
+        for n in negatives:
+            if p > n:
+                wins += 1.0
+            elif p == n:
+                wins += 0.5
+    return wins / (len(positives) * len(negatives))
 
 
 def run_metrics(query_rows):

@@ -1,0 +1,56 @@
+{#-
+  AUC and GAUC of the ranker's impression scores against clicks, per (search_date, search_type) (seed 002).
+  label = 1 where (search_id, position) was clicked. auc: pooled over every impression of the day and type;
+  per session (split by day and type) an AUC, null with one class only; gauc = mean of the session AUCs,
+  gauc_weighted = their mean weighted by the session's impressions. AUC from ranks (auc_from_ranks), no pairs.
+-#}
+{{ config(
+    enabled=search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks', 'search_metrics_impressions']),
+    **search_metrics.click_incremental_config(['search_date', 'search_type'])
+) }}
+
+with impressions_to_build as (
+    select search_date, search_type, session_id, score, label
+    from {{ ref('search_metrics_labeled_impressions') }}
+    where {{ search_metrics.click_recompute_filter('search_date') }}
+        and score is not null
+),
+
+daily_aucs as (
+    {{ search_metrics.auc_from_ranks('impressions_to_build', ['search_date', 'search_type']) }}
+),
+
+session_aucs as (
+    {{ search_metrics.auc_from_ranks('impressions_to_build', ['search_date', 'search_type', 'session_id']) }}
+),
+
+session_means as (
+    select
+        search_date,
+        search_type,
+        avg(auc) as gauc,
+        case
+            when count(auc) = 0 then null
+            else sum(case when auc is not null then n_rows * auc end)
+                / {{ search_metrics.as_double('sum(case when auc is not null then n_rows end)') }}
+        end as gauc_weighted,
+        count(auc) as n_sessions_used,
+        count(*) - count(auc) as n_sessions_skipped
+    from session_aucs
+    group by search_date, search_type
+)
+
+select
+    daily_aucs.search_date,
+    daily_aucs.search_type,
+    daily_aucs.auc,
+    session_means.gauc,
+    session_means.gauc_weighted,
+    cast(session_means.n_sessions_used as {{ dbt.type_bigint() }}) as n_sessions_used,
+    cast(session_means.n_sessions_skipped as {{ dbt.type_bigint() }}) as n_sessions_skipped,
+    cast(daily_aucs.n_rows as {{ dbt.type_bigint() }}) as n_impressions,
+    cast(daily_aucs.n_positive as {{ dbt.type_bigint() }}) as n_clicked_impressions
+from daily_aucs
+inner join session_means
+    on session_means.search_date = daily_aucs.search_date
+    and session_means.search_type = daily_aucs.search_type
