@@ -5,25 +5,52 @@ BIN := $(VENV)/bin
 DEMO_DB := target/demo.duckdb
 export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
+export SPARK_LOCAL_IP ?= 127.0.0.1
 
-.PHONY: venv demo test clean
+.PHONY: venv demo test test-postgres test-spark clean report
 
 venv: $(VENV)/.installed
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet '.[test]'
+	$(BIN)/python -m pip install --quiet '.[test,postgres,spark]'
 	touch $@
 
 ## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary
 demo: venv
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_DB) $(BIN)/dbt build --vars '{search_metrics_examples: true}' --target-path target/demo
 	$(BIN)/python scripts/print_summary.py $(DEMO_DB)
+	$(BIN)/python scripts/print_click_summary.py $(DEMO_DB)
 
-## make test: the whole test suite (DuckDB)
+## make test: the whole test suite on DuckDB, plus engine parity and the portability gate on PostgreSQL (a
+## throwaway server under a temp dir, binaries in /usr/lib/postgresql/15/bin) and Spark (pyspark, Java 17)
 test: venv
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
+## make test-postgres / make test-spark: only the parity and portability tests of one engine (quick loops)
+test-postgres: venv
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m postgres
+
+test-spark: venv
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m spark
+
+## make report: the demo build, then a static HTML report of its output tables (no network): target/report/index.html
+report: demo
+	$(BIN)/python scripts/build_report.py $(DEMO_DB) target/report/index.html
+
 clean:
 	rm -rf $(VENV) target logs dbt_packages build *.egg-info
+
+## make bench [Q="10000 100000"] [CLICKS="1000000"] [REPEAT=3]: the benchmark against pytrec_eval, ranx and a floor
+## query (bench/README.md). Generates the Parquet inputs under bench/data/ on first use. Q=100000 is the issue's point.
+.PHONY: bench
+Q ?= 10000
+CLICKS ?=
+REPEAT ?= 3
+bench: $(VENV)/.bench-installed
+	$(BIN)/python bench/run.py $(foreach q,$(Q),--q $(q)) $(foreach s,$(CLICKS),--clicks $(s)) --repeat $(REPEAT)
+
+$(VENV)/.bench-installed: $(VENV)/.installed pyproject.toml
+	$(BIN)/python -m pip install --quiet '.[test,bench]'
+	touch $@

@@ -8,6 +8,8 @@
   roc_auc_score). Computed as integers (twice the rank sum) and divided once as doubles.
   Returns group_columns, n_rows, n_positive, n_negative, auc (null when the group has one class only).
   `relation`: a relation or CTE name with the group columns, a non-null score and a 0/1 label.
+  The inner CTE names end in the group columns, so two calls in one model (search_auc_daily) define no CTE
+  name twice: sqlglot's Databricks / Spark generator hoists nested CTEs to the top (tests/python/test_portability.py).
 -#}
 {% macro auc_from_ranks(relation, group_columns, score_column='score', label_column='label') %}
     {{- return(adapter.dispatch('auc_from_ranks', 'search_metrics')(relation, group_columns, score_column, label_column)) -}}
@@ -15,7 +17,8 @@
 
 {% macro default__auc_from_ranks(relation, group_columns, score_column, label_column) -%}
     {%- set groups = group_columns | join(', ') -%}
-    with auc_score_levels as (
+    {%- set by = '_by_' ~ (group_columns | join('_') | replace('.', '_')) -%}
+    with auc_score_levels{{ by }} as (
         select
             {{ groups }},
             {{ score_column }} as score_level,
@@ -25,7 +28,7 @@
         group by {{ groups }}, {{ score_column }}
     ),
 
-    auc_ranked_levels as (
+    auc_ranked_levels{{ by }} as (
         {#- score_level is unique within the partition, so the order is total without a tie-breaker. #}
         select
             {{ groups }},
@@ -36,16 +39,16 @@
                 order by score_level
                 rows between unbounded preceding and 1 preceding
             ), 0) as n_below
-        from auc_score_levels
+        from auc_score_levels{{ by }}
     ),
 
-    auc_rank_sums as (
+    auc_rank_sums{{ by }} as (
         select
             {{ groups }},
             sum(n_at_score) as n_rows,
             sum(n_positive_at_score) as n_positive,
             sum(n_positive_at_score * (2 * n_below + n_at_score + 1)) as twice_positive_rank_sum
-        from auc_ranked_levels
+        from auc_ranked_levels{{ by }}
         group by {{ groups }}
     )
 
@@ -61,5 +64,5 @@
                     - {{ search_metrics.as_double('n_positive') }} * (n_positive + 1))
                 / (2 * {{ search_metrics.as_double('n_positive') }} * {{ search_metrics.as_double('n_rows - n_positive') }})
         end as auc
-    from auc_rank_sums
+    from auc_rank_sums{{ by }}
 {%- endmacro %}

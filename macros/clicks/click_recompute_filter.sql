@@ -15,7 +15,7 @@
     {%- if is_incremental() -%}
     {{ date_column }} >= coalesce(
         (
-            select cast({{ dbt.dateadd('day', -1 * (lookback | int), 'max(built_days.search_date)') }} as date)
+            select {{ search_metrics.add_days('max(built_days.search_date)', -1 * (lookback | int)) }}
             from {{ this }} as built_days
         ),
         cast('1900-01-01' as date)

@@ -1,4 +1,7 @@
-{#- Grading coverage at each cutoff k: rows graded on `scale` in top k / rows in top k; null when top k is empty. -#}
+{#-
+  Grading coverage at each cutoff k: rows graded on `scale` in top k / rows in top k; null when top k is empty.
+  One grouped pass over the rows with rank <= the largest cutoff (aggregate_at_cutoffs).
+-#}
 {% macro coverage(results, cutoffs=none, pool=none, spine=none, scale='graded') %}
     {{- return(adapter.dispatch('coverage', 'search_metrics')(results, cutoffs, pool, spine, scale)) -}}
 {% endmacro %}
@@ -11,8 +14,11 @@
         where rank <= {{ cutoffs | max }}
     ),
 
-    top_k as (
-        {{ search_metrics.top_k_rows('ranked_values', ['rank', 'scale_value'], cutoffs, search_metrics.spine_relation(results, spine)) }}
+    counts_at_k as (
+        {{ search_metrics.aggregate_at_cutoffs('ranked_values', [
+            ['n_rows', 'count', 'rank'],
+            ['n_graded', 'count', 'scale_value']
+        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
     )
 
     select
@@ -20,9 +26,8 @@
         query_id,
         k,
         case
-            when count(rank) = 0 then null
-            else {{ search_metrics.as_double('count(scale_value)') }} / count(rank)
+            when n_rows = 0 then null
+            else {{ search_metrics.as_double('n_graded') }} / n_rows
         end as value
-    from top_k
-    group by run_id, query_id, k
+    from counts_at_k
 {%- endmacro %}

@@ -1,6 +1,7 @@
 {#-
   Discounted cumulative gain at each cutoff k: sum over top k of gain_i / log2(i + 1), i = rank, ungraded = 0;
   null when nothing in top k is graded on `scale`.
+  One grouped pass over the graded rows with rank <= the largest cutoff (aggregate_at_cutoffs).
 -#}
 {% macro dcg(results, cutoffs=none, pool=none, spine=none, scale='graded', gain='linear') %}
     {{- return(adapter.dispatch('dcg', 'search_metrics')(results, cutoffs, pool, spine, scale, gain)) -}}
@@ -16,17 +17,20 @@
             {{ search_metrics.gain_expression(scale, gain) }} / {{ search_metrics.log2('rank + 1') }} as discounted_gain
         from {{ results }}
         where rank <= {{ cutoffs | max }}
+            and {{ scale }}_value is not null
     ),
 
-    top_k as (
-        {{ search_metrics.top_k_rows('discounted_gains', ['discounted_gain'], cutoffs, search_metrics.spine_relation(results, spine)) }}
+    dcg_at_k as (
+        {{ search_metrics.aggregate_at_cutoffs('discounted_gains', [
+            ['n_graded', 'count', 'discounted_gain'],
+            ['dcg', 'sum', 'discounted_gain']
+        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
     )
 
     select
         run_id,
         query_id,
         k,
-        case when count(discounted_gain) = 0 then null else sum(discounted_gain) end as value
-    from top_k
-    group by run_id, query_id, k
+        case when n_graded = 0 then null else dcg end as value
+    from dcg_at_k
 {%- endmacro %}

@@ -4,7 +4,12 @@
     null when nothing in top k is graded on `scale`.
     ideal='pool' (trec_eval ndcg_cut_k; with gain='exponential', Quepid / Elasticsearch): IDCG = the best k gains
     of the query's pool (every judged doc, ungraded = 0); null when no doc of the pool is graded.
-  Ideal orderings are windows: per (run, query, k) over the top-k rows, or per query over the pool's best k.
+  Only graded rows are read (an ungraded row adds 0 to every DCG and sorts after the positive gains). Local: one
+  window per (run, query) over the graded rows in ideal order gives each row's ideal position within every
+  cutoff's top k (a running count of the rows with rank <= k), then one grouped pass (aggregate_at_cutoffs)
+  sums DCG and IDCG for all cutoffs. Pool: one window per query over the pool's positive gains.
+  Rows of equal gain may take their ideal positions in any order without changing IDCG (the same gain sits at
+  the same set of positions), so the ideal orders need no doc_id tie-breaker (rank breaks ties locally).
 -#}
 {% macro ndcg(results, cutoffs=none, pool=none, spine=none, scale='graded', gain='linear', ideal='local') %}
     {{- return(adapter.dispatch('ndcg', 'search_metrics')(results, cutoffs, pool, spine, scale, gain, ideal)) -}}
@@ -13,21 +18,24 @@
 {% macro default__ndcg(results, cutoffs, pool, spine, scale, gain, ideal) -%}
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
     {%- set double = search_metrics.type_double() -%}
-    with ranked_gains as (
+    {%- set gain_expression = search_metrics.gain_expression(scale, gain) -%}
+    with graded_gains as (
         select
             run_id,
             query_id,
-            doc_id,
             rank,
-            {{ search_metrics.gain_expression(scale, gain) }} as gain
+            {{ gain_expression }} as gain,
+            {{ gain_expression }} / {{ search_metrics.log2('rank + 1') }} as discounted_gain
         from {{ results }}
         where rank <= {{ cutoffs | max }}
-    ),
-
-    top_k as (
-        {{ search_metrics.top_k_rows('ranked_gains', ['doc_id', 'rank', 'gain'], cutoffs, search_metrics.spine_relation(results, spine)) }}
+            and {{ scale }}_value is not null
     ),
     {%- if ideal == 'pool' %}
+
+    dcg_at_k as (
+        {{ search_metrics.aggregate_at_cutoffs('graded_gains', [['dcg', 'sum', 'discounted_gain']],
+            cutoffs, search_metrics.spine_relation(results, spine)) }}
+    ),
 
     {{ search_metrics.require_pool(pool, 'ndcg with the pool ideal') }}
     pool_gains as (
@@ -35,43 +43,28 @@
             query_id,
             row_number() over (
                 partition by query_id
-                order by coalesce({{ search_metrics.gain_expression(scale, gain) }}, 0) desc, doc_id
+                order by {{ gain_expression }} desc
             ) as ideal_position,
-            coalesce({{ search_metrics.gain_expression(scale, gain) }}, 0) as gain
+            {{ gain_expression }} as gain
         from {{ pool }}
-    ),
-
-    pool_best_gains as (
-        select query_id, ideal_position, gain
-        from pool_gains
-        where ideal_position <= {{ cutoffs | max }}
+        where {{ gain_expression }} > 0
     ),
 
     ideal_dcg_at_k as (
         select
-            pool_best_gains.query_id,
-            cutoffs.k,
-            sum(pool_best_gains.gain / {{ search_metrics.log2('pool_best_gains.ideal_position + 1') }}) as ideal_dcg
-        from pool_best_gains
-        inner join ({{ search_metrics.cutoffs_relation(cutoffs) }}) as cutoffs
-            on pool_best_gains.ideal_position <= cutoffs.k
-        group by pool_best_gains.query_id, cutoffs.k
+            query_id
+            {%- for k in cutoffs %},
+            sum(case when ideal_position <= {{ k }} then gain / {{ search_metrics.log2('ideal_position + 1') }} end) as ideal_dcg_at_{{ k }}
+            {%- endfor %}
+        from pool_gains
+        where ideal_position <= {{ cutoffs | max }}
+        group by query_id
     ),
 
     pool_graded as (
         select query_id, count({{ scale }}_value) as n_graded_in_pool
         from {{ pool }}
         group by query_id
-    ),
-
-    dcg_at_k as (
-        select
-            run_id,
-            query_id,
-            k,
-            coalesce(sum(coalesce(gain, 0) / {{ search_metrics.log2('rank + 1') }}), 0) as dcg
-        from top_k
-        group by run_id, query_id, k
     )
 
     select
@@ -80,41 +73,43 @@
         dcg_at_k.k,
         case
             when coalesce(pool_graded.n_graded_in_pool, 0) = 0 then null
-            when coalesce(ideal_dcg_at_k.ideal_dcg, 0) = 0 then cast(0 as {{ double }})
-            else dcg_at_k.dcg / ideal_dcg_at_k.ideal_dcg
+            else case dcg_at_k.k
+                {%- for k in cutoffs %}
+                when {{ k }} then case
+                    when coalesce(ideal_dcg_at_k.ideal_dcg_at_{{ k }}, 0) = 0 then cast(0 as {{ double }})
+                    else coalesce(dcg_at_k.dcg, 0) / ideal_dcg_at_k.ideal_dcg_at_{{ k }}
+                end
+                {%- endfor %}
+            end
         end as value
     from dcg_at_k
     left join pool_graded on pool_graded.query_id = dcg_at_k.query_id
-    left join ideal_dcg_at_k
-        on ideal_dcg_at_k.query_id = dcg_at_k.query_id
-        and ideal_dcg_at_k.k = dcg_at_k.k
+    left join ideal_dcg_at_k on ideal_dcg_at_k.query_id = dcg_at_k.query_id
     {%- else %}
 
     ideal_positions as (
-        {#- A pair with an empty top k has one row of nulls here: it reaches the result with n_graded = 0. #}
         select
             run_id,
             query_id,
-            k,
             rank,
             gain,
-            row_number() over (
-                partition by run_id, query_id, k
-                order by coalesce(gain, 0) desc, rank, doc_id
-            ) as ideal_position
-        from top_k
+            discounted_gain
+            {%- for k in cutoffs %},
+            sum(case when rank <= {{ k }} then 1 else 0 end) over (
+                partition by run_id, query_id
+                order by gain desc, rank
+                rows between unbounded preceding and current row
+            ) as ideal_position_at_{{ k }}
+            {%- endfor %}
+        from graded_gains
     ),
 
-    dcg_at_k as (
-        select
-            run_id,
-            query_id,
-            k,
-            count(gain) as n_graded,
-            sum(coalesce(gain, 0) / {{ search_metrics.log2('rank + 1') }}) as dcg,
-            sum(coalesce(gain, 0) / {{ search_metrics.log2('ideal_position + 1') }}) as ideal_dcg
-        from ideal_positions
-        group by run_id, query_id, k
+    ndcg_at_k as (
+        {{ search_metrics.aggregate_at_cutoffs('ideal_positions', [
+            ['n_graded', 'count', 'gain'],
+            ['dcg', 'sum', 'discounted_gain'],
+            ['ideal_dcg', 'sum', 'gain / ' ~ search_metrics.log2('ideal_position_at_{k} + 1')]
+        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
     )
 
     select
@@ -123,9 +118,9 @@
         k,
         case
             when n_graded = 0 then null
-            when ideal_dcg = 0 then cast(0 as {{ double }})
+            when coalesce(ideal_dcg, 0) = 0 then cast(0 as {{ double }})
             else dcg / ideal_dcg
         end as value
-    from dcg_at_k
+    from ndcg_at_k
     {%- endif %}
 {%- endmacro %}

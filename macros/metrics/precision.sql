@@ -4,6 +4,7 @@
     denominator='k' (trec_eval P_k): relevant in top k / k, ungraded = not relevant; null when no doc of the
     query's pool is graded (needs `pool`).
   results: run_id, query_id, doc_id, rank, <scale>_value; pool: query_id, <scale>_value; spine: run_id, query_id.
+  One grouped pass over the graded rows with rank <= the largest cutoff (aggregate_at_cutoffs).
 -#}
 {% macro precision(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1, denominator='graded') %}
     {{- return(adapter.dispatch('precision', 'search_metrics')(results, cutoffs, pool, spine, scale, threshold, denominator)) -}}
@@ -11,25 +12,18 @@
 
 {% macro default__precision(results, cutoffs, pool, spine, scale, threshold, denominator) -%}
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
-    with ranked_relevance as (
+    with graded_relevance as (
         select run_id, query_id, rank, {{ search_metrics.relevance_expression(scale, threshold) }} as relevant
         from {{ results }}
         where rank <= {{ cutoffs | max }}
-    ),
-
-    top_k as (
-        {{ search_metrics.top_k_rows('ranked_relevance', ['relevant'], cutoffs, search_metrics.spine_relation(results, spine)) }}
+            and {{ scale }}_value is not null
     ),
 
     counts_at_k as (
-        select
-            run_id,
-            query_id,
-            k,
-            count(relevant) as n_graded,
-            coalesce(sum(relevant), 0) as n_relevant
-        from top_k
-        group by run_id, query_id, k
+        {{ search_metrics.aggregate_at_cutoffs('graded_relevance', [
+            ['n_graded', 'count', 'relevant'],
+            ['n_relevant', 'count', 'case when relevant = 1 then 1 end']
+        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
     )
     {%- if denominator == 'k' %},
 

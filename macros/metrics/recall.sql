@@ -1,6 +1,7 @@
 {#-
   Recall at each cutoff k: relevant in top k / relevant in the query's pool (every judged doc, retrieved or not);
   null when the pool has no relevant doc. One row per (run_id, query_id, k) with column value.
+  One grouped pass over the relevant rows with rank <= the largest cutoff (aggregate_at_cutoffs).
 -#}
 {% macro recall(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1) %}
     {{- return(adapter.dispatch('recall', 'search_metrics')(results, cutoffs, pool, spine, scale, threshold)) -}}
@@ -9,20 +10,16 @@
 {% macro default__recall(results, cutoffs, pool, spine, scale, threshold) -%}
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
     {{- search_metrics.require_pool(pool, 'recall') -}}
-    with ranked_relevance as (
-        select run_id, query_id, rank, {{ search_metrics.relevance_expression(scale, threshold) }} as relevant
+    with relevant_rows as (
+        select run_id, query_id, rank
         from {{ results }}
         where rank <= {{ cutoffs | max }}
-    ),
-
-    top_k as (
-        {{ search_metrics.top_k_rows('ranked_relevance', ['relevant'], cutoffs, search_metrics.spine_relation(results, spine)) }}
+            and {{ search_metrics.relevance_expression(scale, threshold) }} = 1
     ),
 
     relevant_at_k as (
-        select run_id, query_id, k, coalesce(sum(relevant), 0) as n_relevant
-        from top_k
-        group by run_id, query_id, k
+        {{ search_metrics.aggregate_at_cutoffs('relevant_rows', [['n_relevant', 'count', 'rank']],
+            cutoffs, search_metrics.spine_relation(results, spine)) }}
     ),
 
     pool_relevance as (

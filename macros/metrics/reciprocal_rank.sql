@@ -1,6 +1,7 @@
 {#-
   Reciprocal rank at each cutoff k: 1 / rank of the first relevant row in top k, 0 if none;
   null when nothing in top k is graded.
+  One grouped pass over the graded rows with rank <= the largest cutoff (aggregate_at_cutoffs).
 -#}
 {% macro reciprocal_rank(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1) %}
     {{- return(adapter.dispatch('reciprocal_rank', 'search_metrics')(results, cutoffs, pool, spine, scale, threshold)) -}}
@@ -8,25 +9,18 @@
 
 {% macro default__reciprocal_rank(results, cutoffs, pool, spine, scale, threshold) -%}
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
-    with ranked_relevance as (
+    with graded_relevance as (
         select run_id, query_id, rank, {{ search_metrics.relevance_expression(scale, threshold) }} as relevant
         from {{ results }}
         where rank <= {{ cutoffs | max }}
-    ),
-
-    top_k as (
-        {{ search_metrics.top_k_rows('ranked_relevance', ['rank', 'relevant'], cutoffs, search_metrics.spine_relation(results, spine)) }}
+            and {{ scale }}_value is not null
     ),
 
     first_relevant_at_k as (
-        select
-            run_id,
-            query_id,
-            k,
-            count(relevant) as n_graded,
-            min(case when relevant = 1 then rank end) as first_relevant_rank
-        from top_k
-        group by run_id, query_id, k
+        {{ search_metrics.aggregate_at_cutoffs('graded_relevance', [
+            ['n_graded', 'count', 'relevant'],
+            ['first_relevant_rank', 'min', 'case when relevant = 1 then rank end']
+        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
     )
 
     select

@@ -1,0 +1,35 @@
+{#-
+  The (baseline, candidate) pairs to compare, as a relation with text columns baseline and candidate.
+  `pairs`: a list from get_comparison_pairs, or none for the default: every value of `values` (a relation or
+  subquery with one text column named `value`: run ids or buckets) against the first value in binary order
+  (binary_order), so nothing depends on the engine's collation.
+-#}
+{% macro comparison_pairs_relation(pairs, values) %}
+    {{- return(adapter.dispatch('comparison_pairs_relation', 'search_metrics')(pairs, values)) -}}
+{% endmacro %}
+
+{% macro default__comparison_pairs_relation(pairs, values) -%}
+    {%- if pairs is none -%}
+    select
+        first_value.value as baseline,
+        other_value.value as candidate
+    from (
+        select value, row_number() over (order by {{ search_metrics.binary_order('value') }}) as value_position
+        from (select distinct value from {{ values }} where value is not null) as distinct_values
+    ) as first_value
+    inner join (
+        select value, row_number() over (order by {{ search_metrics.binary_order('value') }}) as value_position
+        from (select distinct value from {{ values }} where value is not null) as distinct_values
+    ) as other_value
+        on first_value.value_position = 1
+        and other_value.value_position > 1
+    {%- else -%}
+    {%- for baseline, candidate in pairs %}
+    select
+        cast('{{ baseline | replace("'", "''") }}' as {{ dbt.type_string() }}) as baseline,
+        cast('{{ candidate | replace("'", "''") }}' as {{ dbt.type_string() }}) as candidate
+    {%- if not loop.last %}
+    union all{% endif %}
+    {%- endfor %}
+    {%- endif -%}
+{%- endmacro %}

@@ -1,0 +1,65 @@
+{#-
+  Per compared pair of runs, query, metric and k: the baseline's and the candidate's value and the delta
+  (candidate - baseline). Pairs: var search_metrics_comparisons, default every run against the first run in
+  binary order. Every query either run returned has a row; the delta is null unless both values are.
+-#}
+{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
+{%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
+
+with query_metrics as (
+    select
+        run_id,
+        query_id,
+        metric,
+        k,
+        coalesce(k, 0) as k_key,
+        value
+    from {{ ref('search_query_metrics') }}
+),
+
+comparison_pairs as (
+    {{ search_metrics.comparison_pairs_relation(pairs, '(select run_id as value from query_metrics) as run_values') | indent(4) }}
+),
+
+baseline_rows as (
+    select
+        comparison_pairs.baseline,
+        comparison_pairs.candidate,
+        query_metrics.query_id,
+        query_metrics.metric,
+        query_metrics.k,
+        query_metrics.k_key,
+        query_metrics.value
+    from comparison_pairs
+    inner join query_metrics on query_metrics.run_id = comparison_pairs.baseline
+),
+
+candidate_rows as (
+    select
+        comparison_pairs.baseline,
+        comparison_pairs.candidate,
+        query_metrics.query_id,
+        query_metrics.metric,
+        query_metrics.k,
+        query_metrics.k_key,
+        query_metrics.value
+    from comparison_pairs
+    inner join query_metrics on query_metrics.run_id = comparison_pairs.candidate
+)
+
+select
+    cast(coalesce(baseline_rows.baseline, candidate_rows.baseline) as {{ dbt.type_string() }}) as baseline,
+    cast(coalesce(baseline_rows.candidate, candidate_rows.candidate) as {{ dbt.type_string() }}) as candidate,
+    coalesce(baseline_rows.query_id, candidate_rows.query_id) as query_id,
+    coalesce(baseline_rows.metric, candidate_rows.metric) as metric,
+    cast(coalesce(baseline_rows.k, candidate_rows.k) as {{ dbt.type_int() }}) as k,
+    {{ search_metrics.as_double('baseline_rows.value') }} as baseline_value,
+    {{ search_metrics.as_double('candidate_rows.value') }} as candidate_value,
+    {{ search_metrics.as_double('candidate_rows.value - baseline_rows.value') }} as delta
+from baseline_rows
+full outer join candidate_rows
+    on candidate_rows.baseline = baseline_rows.baseline
+    and candidate_rows.candidate = baseline_rows.candidate
+    and candidate_rows.query_id = baseline_rows.query_id
+    and candidate_rows.metric = baseline_rows.metric
+    and candidate_rows.k_key = baseline_rows.k_key

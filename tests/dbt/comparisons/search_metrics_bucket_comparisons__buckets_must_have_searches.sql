@@ -1,0 +1,27 @@
+{#-
+  Rule (warning): every bucket named in var search_metrics_bucket_comparisons has searches. A misspelt bucket
+  would otherwise give rows with an empty arm (null statistics) in search_paulscore_comparison.
+-#}
+{%- set pairs = search_metrics.get_comparison_pairs('search_metrics_bucket_comparisons') -%}
+{%- set bucket_column = search_metrics.get_bucket_column() -%}
+{{ config(
+    severity='warn',
+    enabled=bucket_column is not none and pairs is not none
+        and search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks'])
+) }}
+with named_buckets as (
+    select baseline as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
+    union
+    select candidate as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as candidates
+)
+
+select
+    named_buckets.bucket,
+    'a bucket named in search_metrics_bucket_comparisons must have searches' as rule_violated
+from named_buckets
+left join (
+    select distinct cast({{ bucket_column }} as {{ dbt.type_string() }}) as bucket
+    from {{ search_metrics.input_relation('search_metrics_searches') }}
+) as known_buckets
+    on known_buckets.bucket = named_buckets.bucket
+where known_buckets.bucket is null

@@ -1,0 +1,22 @@
+{#-
+  Rule (warning): every run_id named in var search_metrics_comparisons has results. A misspelt run_id would
+  otherwise just leave its pair out of search_run_comparison and search_query_deltas.
+-#}
+{%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
+{{ config(
+    severity='warn',
+    enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments']) and pairs is not none
+) }}
+with named_runs as (
+    select baseline as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
+    union
+    select candidate as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as candidates
+)
+
+select
+    named_runs.run_id,
+    'a run_id named in search_metrics_comparisons must have results' as rule_violated
+from named_runs
+left join (select distinct run_id from {{ ref('search_metrics_run_queries') }}) as known_runs
+    on known_runs.run_id = named_runs.run_id
+where known_runs.run_id is null

@@ -1,0 +1,102 @@
+"""Generated inputs for the engine-parity tests: every input of the package (judged lists and click logs) from a
+seeded random.Random, small enough for Spark, with the awkward cases in every dataset: several raters, null
+grades, binary vote ties, unjudged docs, judged docs no run returned, rank gaps, all three scales, a judged
+query no run returned; sessions over several days and both search types, duplicate clicks, zero-result and
+unknown-n_results searches, tied scores, clicks beyond the shown positions or before their search, and
+clicks / impressions of unknown searches."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from harness import INPUT_SCHEMA
+
+GRADES = {"binary": [0, 1], "graded": [0, 1, 2, 3], "detail": list(range(1, 11))}
+
+# Columns of each input with their logical type (engines.TYPES maps them per engine).
+INPUT_COLUMNS = {
+    "results": [("run_id", "string"), ("query_id", "string"), ("doc_id", "string"), ("rank", "int"),
+                ("score", "double")],
+    "judgments": [("query_id", "string"), ("doc_id", "string"), ("rater_id", "string"), ("grade", "double"),
+                  ("scale", "string")],
+    "searches": [("search_id", "string"), ("session_id", "string"), ("searched_at", "timestamp"),
+                 ("search_type", "string"), ("n_results", "int"), ("bucket", "string")],
+    "clicks": [("search_id", "string"), ("position", "int"), ("clicked_at", "timestamp")],
+    "impressions": [("search_id", "string"), ("position", "int"), ("doc_id", "string"), ("score", "double")],
+}
+
+# Every input var pointed at the loaded tables (and the searches' A/B bucket column named): every model family
+# is enabled.
+ALL_INPUT_VARS = {**{f"search_metrics_{name}": f"{INPUT_SCHEMA}.{name}" for name in INPUT_COLUMNS},
+                  "search_metrics_bucket_column": "bucket"}
+
+START = datetime(2026, 3, 2)
+
+
+def judged_inputs(rng: random.Random, n_queries: int = 5, max_docs: int = 9, n_runs: int = 3):
+    results, judgments = [], []
+    run_ids = [f"run_{i}" for i in range(n_runs)]
+    scales = sorted(GRADES)
+    for q in range(n_queries):
+        query_id = f"q{q}"
+        scale = scales[q % 3] if q < 3 else rng.choice(scales)  # every scale at least once
+        docs = [f"{query_id}_d{i}" for i in range(rng.randint(2, max_docs))]
+        for d, doc_id in enumerate(docs):
+            n_slots = rng.choice([0, 1, 1, 2, 3])  # 0 = unjudged doc
+            for slot in range(n_slots):
+                grade = None if rng.random() < 0.15 else rng.choice(GRADES[scale])
+                judgments.append({"query_id": query_id, "doc_id": doc_id, "rater_id": f"r{slot}",
+                                  "grade": grade, "scale": scale})
+        if scale == "binary":  # a binary vote tie
+            judgments += [{"query_id": query_id, "doc_id": docs[0], "rater_id": f"t{g}", "grade": g,
+                           "scale": scale} for g in (0, 1)]
+            judgments = [j for j in judgments if not (j["doc_id"] == docs[0] and j["rater_id"].startswith("r"))]
+        for r, run_id in enumerate(run_ids):
+            if r > 0 and rng.random() < 0.25:
+                continue  # this run did not return the query
+            returned = rng.sample(docs, rng.randint(1, len(docs)))
+            gaps = rng.random() < 0.4
+            rank = 0
+            for doc_id in returned:
+                rank += rng.randint(1, 3) if gaps else 1
+                score = None if rng.random() < 0.1 else float(rng.randint(0, 5)) + rng.choice([0.0, 0.25, 0.5])
+                results.append({"run_id": run_id, "query_id": query_id, "doc_id": doc_id, "rank": rank,
+                                "score": score})
+    judgments.append({"query_id": "q_unreturned", "doc_id": "x", "rater_id": "r0", "grade": 1, "scale": "binary"})
+    return results, judgments
+
+
+def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_searches: int = 4,
+                 max_shown: int = 6, start: datetime = START):
+    searches, clicks, impressions = [], [], []
+    n = 0
+    for s in range(n_sessions):
+        bucket = rng.choice(["control", "treatment", "treatment", "Treatment_b", None])  # one bucket per session
+        for _ in range(rng.randint(1, max_searches)):
+            n += 1
+            search_id = f"s{n:04d}"
+            searched_at = start + timedelta(days=rng.randrange(n_days), seconds=rng.randrange(86400))
+            n_results = rng.choice([None, 0, 0, 2, 3, 10, 25])
+            searches.append({"search_id": search_id, "session_id": f"sess{s}", "searched_at": searched_at,
+                             "search_type": rng.choice(["fulltext", "autocomplete"]), "n_results": n_results,
+                             "bucket": bucket})
+            for position in range(1, rng.randint(0, max_shown) + 1):
+                impressions.append({"search_id": search_id, "position": position, "doc_id": f"doc{position}",
+                                    "score": float(rng.randint(0, 3)) + rng.choice([0.0, 0.5])})
+            for _ in range(rng.choice([0, 0, 1, 2, 3])):
+                clicks.append({"search_id": search_id, "position": rng.randint(1, max_shown + 1),
+                               "clicked_at": searched_at + timedelta(seconds=rng.randint(-30, 900))})
+    clicks.append({"search_id": "s_unknown", "position": 1, "clicked_at": start})
+    impressions.append({"search_id": "s_unknown", "position": 1, "doc_id": "doc1", "score": 1.0})
+    return searches, clicks, impressions
+
+
+def all_inputs(seed: int | random.Random) -> dict:
+    """{input name: (columns, rows)} for every input of the package."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    results, judgments = judged_inputs(rng)
+    searches, clicks, impressions = click_inputs(rng)
+    rows = {"results": results, "judgments": judgments, "searches": searches, "clicks": clicks,
+            "impressions": impressions}
+    return {name: (INPUT_COLUMNS[name], rows[name]) for name in INPUT_COLUMNS}

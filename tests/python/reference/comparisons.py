@@ -1,0 +1,303 @@
+"""Reference (oracle) implementation of the run and bucket comparisons (issue 6).
+
+Plain Python loops over the documented algorithms (docs/comparisons.md), not over the SQL; scipy only for the
+t-tests (scipy.stats.ttest_rel / ttest_ind), which the SQL's own Student t CDF is checked against. The
+randomization tests and bootstraps use the same hash-based draws as the SQL, so their numbers must agree to
+floating-point noise.
+
+Public API
+----------
+mix(x), replicate_key(stream, replicate), draw(key, unit), sign(replicate, unit)
+student_t_two_sided_p(t, df)                 the SQL's series, in Python (checked against scipy in the tests)
+percentile_interval(values, level)           numpy "type 7" with the compile-time arithmetic of the SQL
+paired_tests(deltas, ...)                    deltas ordered by query_id (binary order)
+two_sample_tests(baseline, candidate, ...)   values ordered by (search_date, session_id)
+query_deltas(query_rows, pairs=None)         rows of search_query_deltas from rows of search_query_metrics
+run_comparison(query_rows, pairs=None, ...)  rows of search_run_comparison
+session_units(searches, clicks, bucket_column, factors)
+paulscore_comparison(searches, clicks, bucket_column, pairs=None, factors=..., ...)
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+P = 2147483647  # the prime 2^31 - 1
+HALF = 1073741824  # 2^30
+STREAM_SIGN_FLIP = 1
+STREAM_PAIRED_BOOTSTRAP = 2
+STREAM_BASELINE_BOOTSTRAP = 3
+STREAM_CANDIDATE_BOOTSTRAP = 4
+STREAM_TWO_SAMPLE_PERMUTATION = 5
+TIE = 1e-12  # |delta| <= TIE is a tie
+EQUAL_SD = 1e-12  # sd <= EQUAL_SD * max(1, max |x|): every value equal, the t-test is undefined (null)
+EXTREME = 1e-9  # tolerance of "at least as extreme" in the randomization tests
+
+
+# ---------------------------------------------------------------------------
+# Hash-based draws
+# ---------------------------------------------------------------------------
+
+
+def mix(x: int) -> int:
+    """x^5 mod p, computed as the SQL does it (every product below 2^62)."""
+    a = (x * x) % P
+    b = (a * a) % P
+    return (b * x) % P
+
+
+def replicate_key(stream: int, replicate: int) -> int:
+    return mix(mix(stream * 1048576 + replicate))
+
+
+def draw(key: int, unit: int) -> int:
+    return mix((mix((key + unit) % P) + key) % P)
+
+
+@lru_cache(maxsize=None)
+def stream_draws(stream: int, replicate: int, n_units: int) -> tuple[int, ...]:
+    """draw(replicate_key(stream, replicate), i) for i = 1 .. n_units (cached: every group shares them)."""
+    key = replicate_key(stream, replicate)
+    return tuple(draw(key, i) for i in range(1, n_units + 1))
+
+
+def sign(replicate: int, unit: int) -> int:
+    return 1 if draw(replicate_key(STREAM_SIGN_FLIP, replicate), unit) < HALF else -1
+
+
+# ---------------------------------------------------------------------------
+# Student t (the SQL's exact finite series, A&S 26.7.3 / 26.7.4)
+# ---------------------------------------------------------------------------
+
+
+def student_t_two_sided_p(t: float, df: int) -> float:
+    abs_t = abs(t)
+    sin_theta = abs_t / math.sqrt(df + abs_t * abs_t)
+    cos2 = df / (df + abs_t * abs_t)
+    series, coefficient, j = 0.0, 1.0, 0
+    while 2 * j <= df - 2 - (df % 2):
+        if j > 0:
+            coefficient *= (2 * j - 1) / (2 * j) if df % 2 == 0 else (2 * j) / (2 * j + 1)
+        series += coefficient * cos2 ** j
+        j += 1
+    if df % 2 == 0:
+        a = sin_theta * series
+    else:
+        a = 2 / math.pi * (math.atan(abs_t / math.sqrt(df)) + sin_theta * math.sqrt(cos2) * series)
+    return min(1.0, max(0.0, 1 - a))
+
+
+# ---------------------------------------------------------------------------
+# Percentile interval
+# ---------------------------------------------------------------------------
+
+
+def percentile_interval(values: list[float], level: float) -> tuple[float, float]:
+    """Sorted x_0..x_{B-1}; q = (1 - level) / 2 and 1 - q; h = (B - 1) q; x_lo + (h - lo)(x_{lo+1} - x_lo)."""
+    xs = sorted(values)
+    n = len(xs)
+    q_low = (1 - level) / 2
+    out = []
+    for q in (q_low, 1 - q_low):
+        h = (n - 1) * q
+        lo = int(h)
+        fraction = h - lo
+        if fraction > 0 and lo + 1 < n:
+            out.append(xs[lo] + fraction * (xs[lo + 1] - xs[lo]))
+        else:
+            out.append(xs[lo])
+    return out[0], out[1]
+
+
+def _mean(values):
+    return sum(values) / len(values)
+
+
+def _all_equal(values, sd):
+    return not sd > EQUAL_SD * max(1.0, max(abs(v) for v in values))
+
+
+# ---------------------------------------------------------------------------
+# Paired tests
+# ---------------------------------------------------------------------------
+
+
+def paired_tests(baseline: list[float], candidate: list[float], n_permutations=1000, n_bootstrap=1000,
+                 level=0.95) -> dict:
+    """The paired tests of search_run_comparison for the paired values of one group, listed in the order of
+    the query ids (binary order): unit i (1-based) is the i-th pair."""
+    from scipy import stats
+
+    deltas = [c - b for b, c in zip(baseline, candidate)]
+    n = len(deltas)
+    out = {"t_statistic": None, "p_value_t": None, "p_value_randomization": None, "ci_low": None,
+           "ci_high": None}
+    if n == 0:
+        return out
+    mean = _mean(deltas)
+    if n >= 2:
+        sd = math.sqrt(sum((d - mean) ** 2 for d in deltas) / (n - 1))
+        if not _all_equal(deltas, sd):
+            result = stats.ttest_rel(candidate, baseline)
+            out["t_statistic"], out["p_value_t"] = float(result.statistic), float(result.pvalue)
+
+    observed, absolute = abs(sum(deltas)), sum(abs(d) for d in deltas)
+    extreme = 0
+    for r in range(1, n_permutations + 1):
+        draws = stream_draws(STREAM_SIGN_FLIP, r, n)
+        permuted = sum((1 if draws[i] < HALF else -1) * d for i, d in enumerate(deltas))
+        if abs(permuted) >= observed - EXTREME * absolute:
+            extreme += 1
+    out["p_value_randomization"] = (1 + extreme) / (1 + n_permutations)
+
+    means = []
+    for r in range(1, n_bootstrap + 1):
+        draws = stream_draws(STREAM_PAIRED_BOOTSTRAP, r, n)  # slot j = 1 .. n picks unit draw % n + 1
+        means.append(_mean([deltas[draws[j] % n] for j in range(n)]))
+    out["ci_low"], out["ci_high"] = percentile_interval(means, level)
+    return out
+
+
+def query_deltas(query_rows: list[dict], pairs=None) -> list[dict]:
+    """search_query_deltas: per pair, every (query, metric, k) either run has, with both values and the delta."""
+    runs = sorted({row["run_id"] for row in query_rows})
+    if pairs is None:
+        pairs = [(runs[0], run) for run in runs[1:]] if runs else []
+    by_run: dict[str, dict] = {}
+    for row in query_rows:
+        by_run.setdefault(row["run_id"], {})[(row["query_id"], row["metric"], row["k"])] = row["value"]
+    out = []
+    for baseline, candidate in pairs:
+        b_rows, c_rows = by_run.get(baseline, {}), by_run.get(candidate, {})
+        for key in set(b_rows) | set(c_rows):
+            b, c = b_rows.get(key), c_rows.get(key)
+            out.append({"baseline": baseline, "candidate": candidate, "query_id": key[0], "metric": key[1],
+                        "k": key[2], "baseline_value": b, "candidate_value": c,
+                        "delta": None if b is None or c is None else c - b})
+    return out
+
+
+def run_comparison(query_rows: list[dict], pairs=None, n_permutations=1000, n_bootstrap=1000,
+                   level=0.95) -> list[dict]:
+    groups: dict[tuple, list[dict]] = {}
+    for row in query_deltas(query_rows, pairs):
+        groups.setdefault((row["baseline"], row["candidate"], row["metric"], row["k"]), []).append(row)
+    out = []
+    for (baseline, candidate, metric, k), rows in groups.items():
+        paired = sorted((r for r in rows if r["delta"] is not None), key=lambda r: r["query_id"])
+        b = [r["baseline_value"] for r in paired]
+        c = [r["candidate_value"] for r in paired]
+        deltas = [r["delta"] for r in paired]
+        n = len(paired)
+        b_mean = _mean(b) if n else None
+        row = {"baseline": baseline, "candidate": candidate, "metric": metric, "k": k, "n_queries": n,
+               "baseline_mean": b_mean, "candidate_mean": _mean(c) if n else None,
+               "mean_delta": _mean(deltas) if n else None,
+               "relative_delta": (_mean(deltas) / b_mean) if n and b_mean != 0 else None,
+               "wins": sum(1 for d in deltas if d > TIE), "losses": sum(1 for d in deltas if d < -TIE),
+               "ties": sum(1 for d in deltas if abs(d) <= TIE)}
+        row.update(paired_tests(b, c, n_permutations, n_bootstrap, level))
+        out.append(row)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Two-sample tests (PaulScore A/B by bucket)
+# ---------------------------------------------------------------------------
+
+
+def two_sample_tests(baseline: list[float], candidate: list[float], n_permutations=1000, n_bootstrap=1000,
+                     level=0.95) -> dict:
+    """Units in the order of their index (1-based) within each arm."""
+    from scipy import stats
+
+    out = {"t_statistic": None, "p_value_t": None, "p_value_randomization": None, "ci_low": None,
+           "ci_high": None}
+    n_b, n_c = len(baseline), len(candidate)
+    if n_b == 0 or n_c == 0:
+        return out
+    pooled = baseline + candidate
+    df = n_b + n_c - 2
+    if df >= 1:
+        m_b, m_c = _mean(baseline), _mean(candidate)
+        ss = sum((v - m_b) ** 2 for v in baseline) + sum((v - m_c) ** 2 for v in candidate)
+        sd = math.sqrt(ss / df)
+        if not _all_equal(pooled, sd):
+            result = stats.ttest_ind(candidate, baseline, equal_var=True)
+            out["t_statistic"], out["p_value_t"] = float(result.statistic), float(result.pvalue)
+
+    total = sum(pooled)
+
+    def statistic(baseline_sum):
+        return (total - baseline_sum) / n_c - baseline_sum / n_b
+
+    observed = abs(statistic(sum(baseline)))
+    tolerance = EXTREME * sum(abs(v) for v in pooled) * (1 / n_b + 1 / n_c)
+    extreme = 0
+    for r in range(1, n_permutations + 1):
+        draws = stream_draws(STREAM_TWO_SAMPLE_PERMUTATION, r, n_b + n_c)
+        order = sorted(range(1, n_b + n_c + 1), key=lambda j: (draws[j - 1], j))
+        baseline_sum = sum(pooled[j - 1] for j in order[:n_b])
+        if abs(statistic(baseline_sum)) >= observed - tolerance:
+            extreme += 1
+    out["p_value_randomization"] = (1 + extreme) / (1 + n_permutations)
+
+    differences = []
+    for r in range(1, n_bootstrap + 1):
+        draws_b = stream_draws(STREAM_BASELINE_BOOTSTRAP, r, n_b)
+        draws_c = stream_draws(STREAM_CANDIDATE_BOOTSTRAP, r, n_c)
+        mean_b = _mean([baseline[d % n_b] for d in draws_b])
+        mean_c = _mean([candidate[d % n_c] for d in draws_c])
+        differences.append(mean_c - mean_b)
+    out["ci_low"], out["ci_high"] = percentile_interval(differences, level)
+    return out
+
+
+def session_units(searches: list[dict], clicks: list[dict], bucket_column: str, factors) -> dict:
+    """{(bucket, search_type, factor): [(search_date, session_id, session_score), ...]} over the searches with a
+    non-null bucket; a day-session is split by bucket too. Session score = sum of search scores / searches."""
+    known = {row["search_id"] for row in searches}
+    positions: dict[str, set] = {}
+    for click in clicks:
+        if click["search_id"] in known:
+            positions.setdefault(click["search_id"], set()).add(click["position"])
+    sessions: dict[tuple, list[str]] = {}
+    for row in searches:
+        if row.get(bucket_column) is None:
+            continue
+        key = (str(row[bucket_column]), row["search_type"], row["searched_at"].date(), row["session_id"])
+        sessions.setdefault(key, []).append(row["search_id"])
+    units: dict[tuple, list] = {}
+    for (bucket, search_type, day, session_id), search_ids in sessions.items():
+        for factor in factors:
+            score = sum(sum(factor ** (p - 1) for p in positions.get(s, ())) for s in search_ids) / len(search_ids)
+            units.setdefault((bucket, search_type, factor), []).append((day, session_id, score))
+    for values in units.values():
+        values.sort(key=lambda unit: (unit[0], unit[1]))
+    return units
+
+
+def paulscore_comparison(searches, clicks, bucket_column="bucket", pairs=None, factors=(0.1, 0.5, 0.9),
+                         n_permutations=1000, n_bootstrap=1000, level=0.95) -> list[dict]:
+    units = session_units(searches, clicks, bucket_column, factors)
+    buckets = sorted({bucket for bucket, _, _ in units})
+    if pairs is None:
+        pairs = [(buckets[0], bucket) for bucket in buckets[1:]] if buckets else []
+    out = []
+    for baseline, candidate in pairs:
+        types = sorted({t for b, t, _ in units if b in (baseline, candidate)})
+        for search_type in types:
+            for factor in factors:
+                b = [u[2] for u in units.get((baseline, search_type, factor), [])]
+                c = [u[2] for u in units.get((candidate, search_type, factor), [])]
+                b_mean = _mean(b) if b else None
+                c_mean = _mean(c) if c else None
+                delta = c_mean - b_mean if b and c else None
+                row = {"baseline": baseline, "candidate": candidate, "search_type": search_type,
+                       "factor": factor, "n_baseline_sessions": len(b), "n_candidate_sessions": len(c),
+                       "baseline_paulscore": b_mean, "candidate_paulscore": c_mean, "mean_delta": delta,
+                       "relative_delta": delta / b_mean if delta is not None and b_mean != 0 else None}
+                row.update(two_sample_tests(b, c, n_permutations, n_bootstrap, level))
+                out.append(row)
+    return out

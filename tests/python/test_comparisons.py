@@ -1,0 +1,416 @@
+"""Run and bucket comparisons (issue 6): the dbt models' output equals the Python reference on generated data.
+
+- search_query_deltas and search_run_comparison against reference.comparisons (plain loops over the documented
+  algorithms; scipy.stats.ttest_rel for t and its p-value) on generated judged data: every statistic within
+  1e-9 (the SQL's Student t series agrees with scipy to ~1e-13; the randomization counts and the bootstrap
+  draws are the same hash draws, so those agree to floating-point noise).
+- search_paulscore_comparison against the reference (scipy.stats.ttest_ind) on generated bucketed click logs.
+- Determinism: the same inputs in another row order give the same numbers, the compiled SQL uses no engine
+  hash or random function, and the unit index follows code-point order of the ids.
+- Misconfigured comparison vars fail at compile time with their rule.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import datetime, timedelta
+
+import duckdb
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from generators import judged_datasets
+from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, assert_rows_match
+from reference import comparisons as ref
+from reference import judged as ref_judged
+
+SETTINGS = settings(max_examples=30, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+# a few metrics keep the reference fast; auc has k = null, precision and reciprocal_rank give many ties
+METRICS = ["ndcg", "precision", "reciprocal_rank", "err", "auc"]
+CUTOFFS = [3, 10]
+COMPARISON_COLUMNS = ("n_queries", "baseline_mean", "candidate_mean", "mean_delta", "relative_delta", "wins",
+                      "losses", "ties", "t_statistic", "p_value_t", "p_value_randomization", "ci_low", "ci_high")
+DELTA_COLUMNS = ("baseline_value", "candidate_value", "delta")
+COMPARISON_KEY = ("baseline", "candidate", "metric", "k")
+DELTA_KEY = ("baseline", "candidate", "query_id", "metric", "k")
+OUTPUTS = ("search_query_metrics", "search_query_deltas", "search_run_comparison")
+
+
+def comparison_datasets():
+    return judged_datasets(max_queries=9, max_docs=6, max_runs=3)
+
+
+def run_comparisons(dbt_project, results, judgments, extra_vars=None):
+    dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
+                "search_metrics_metrics": METRICS, "search_metrics_cutoffs": CUTOFFS, **(extra_vars or {})}
+    tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments)}
+    return dbt_project.run_tables(tables, dbt_vars, outputs=OUTPUTS)
+
+
+def check_against_reference(out, results, judgments, pairs=None, n_permutations=1000, n_bootstrap=1000,
+                            level=0.95):
+    query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(CUTOFFS), metrics=METRICS)
+    # the SQL's own search_query_metrics is checked elsewhere; here it must agree before anything is compared
+    assert_rows_match(out["search_query_metrics"], query_rows, key=("run_id", "query_id", "metric", "k"),
+                      value_columns=("value",))
+    assert_rows_match(out["search_query_deltas"], ref.query_deltas(query_rows, pairs), key=DELTA_KEY,
+                      value_columns=DELTA_COLUMNS)
+    expected = ref.run_comparison(query_rows, pairs, n_permutations, n_bootstrap, level)
+    assert_rows_match(out["search_run_comparison"], expected, key=COMPARISON_KEY, value_columns=COMPARISON_COLUMNS)
+    return expected
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# search_run_comparison / search_query_deltas
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.dbt
+@SETTINGS
+@given(comparison_datasets())
+def test_run_comparison_matches_reference_with_default_vars(dbt_project, dataset):
+    results, judgments = dataset
+    out = run_comparisons(dbt_project, results, judgments)
+    expected = check_against_reference(out, results, judgments)
+    runs = sorted({r["run_id"] for r in results})
+    assert {(row["baseline"], row["candidate"]) for row in expected} == {(runs[0], run) for run in runs[1:]}
+
+
+PAIRS = [["run_1", "run_0"], ["run_0", "run_2"], ["run_2", "run_1"]]
+CUSTOM = {"search_metrics_comparisons": PAIRS, "search_metrics_permutations": 199,
+          "search_metrics_bootstrap_samples": 499, "search_metrics_confidence_level": 0.9}
+
+
+@pytest.mark.dbt
+@SETTINGS
+@given(comparison_datasets())
+def test_run_comparison_matches_reference_with_pairs_counts_and_level(dbt_project, dataset):
+    results, judgments = dataset
+    out = run_comparisons(dbt_project, results, judgments, CUSTOM)
+    check_against_reference(out, results, judgments, pairs=[tuple(p) for p in PAIRS], n_permutations=199,
+                            n_bootstrap=499, level=0.9)
+
+
+def shifted_dataset(n_queries=14, shift=0.0, seed=0):
+    """Two runs over the same judged queries; run_b moves the relevant docs up in most queries."""
+    rng = random.Random(seed)
+    results, judgments = [], []
+    for q in range(n_queries):
+        docs = [f"q{q:02d}_d{i}" for i in range(6)]
+        for doc in docs:
+            judgments.append({"query_id": f"q{q:02d}", "doc_id": doc, "rater_id": "r", "grade": rng.randint(0, 3),
+                              "scale": "graded"})
+        order_a = docs[:]
+        rng.shuffle(order_a)
+        order_b = sorted(docs, key=lambda d: -next(j["grade"] for j in judgments if j["doc_id"] == d)) \
+            if rng.random() < shift else order_a[::-1]
+        for run, order in (("run_a", order_a), ("run_b", order_b)):
+            for rank, doc in enumerate(order, start=1):
+                results.append({"run_id": run, "query_id": f"q{q:02d}", "doc_id": doc, "rank": rank,
+                                "score": float(10 - rank)})
+    return results, judgments
+
+
+@pytest.mark.dbt
+def test_comparison_detects_a_real_improvement_and_not_a_null_one(dbt_project):
+    """Sanity of the statistics themselves: a candidate that orders every query ideally is significantly
+    better on ndcg; and the baseline against a candidate that merely reverses random orders is not."""
+    results, judgments = shifted_dataset(shift=1.0, seed=3)
+    out = run_comparisons(dbt_project, results, judgments)
+    expected = check_against_reference(out, results, judgments)
+    ndcg = next(r for r in out["search_run_comparison"] if r["metric"] == "ndcg" and r["k"] == 10)
+    assert ndcg["mean_delta"] > 0 and ndcg["ci_low"] > 0
+    assert ndcg["p_value_t"] < 0.01 and ndcg["p_value_randomization"] < 0.01
+    assert ndcg["wins"] + ndcg["losses"] + ndcg["ties"] == ndcg["n_queries"] == 14
+    assert any(r["ties"] > 0 for r in expected)
+    # with a reversal only, the p-values are not tiny for most metrics and every interval holds its mean
+    results, judgments = shifted_dataset(shift=0.0, seed=4)
+    out = run_comparisons(dbt_project, results, judgments)
+    check_against_reference(out, results, judgments)
+    for row in out["search_run_comparison"]:
+        if row["n_queries"]:
+            assert row["ci_low"] - 1e-12 <= row["mean_delta"] <= row["ci_high"] + 1e-12, row
+
+
+@pytest.mark.dbt
+def test_identical_runs_and_unpaired_queries(dbt_project):
+    """Equal runs: every delta is 0, ties = n, t undefined (null), randomization p = 1, CI = [0, 0].
+    A query only one run returned has a row in search_query_deltas with a null delta and is not counted."""
+    results = [{"run_id": run, "query_id": q, "doc_id": f"{q}_d{i}", "rank": i + 1, "score": 1.0}
+               for run in ("a", "b") for q in ("q1", "q2", "q3") for i in range(3)]
+    results += [{"run_id": "b", "query_id": "q_only_b", "doc_id": "x", "rank": 1, "score": 1.0}]
+    judgments = [{"query_id": q, "doc_id": f"{q}_d{i}", "rater_id": "r", "grade": i % 2, "scale": "binary"}
+                 for q in ("q1", "q2", "q3", "q_only_b") for i in range(3)]
+    out = run_comparisons(dbt_project, results, judgments)
+    check_against_reference(out, results, judgments)
+    ndcg = next(r for r in out["search_run_comparison"] if r["metric"] == "ndcg" and r["k"] == 3)
+    assert (ndcg["n_queries"], ndcg["ties"], ndcg["wins"], ndcg["losses"]) == (3, 3, 0, 0)
+    assert ndcg["t_statistic"] is None and ndcg["p_value_t"] is None
+    assert ndcg["p_value_randomization"] == 1.0 and ndcg["ci_low"] == ndcg["ci_high"] == 0.0
+    only_b = [r for r in out["search_query_deltas"] if r["query_id"] == "q_only_b"]
+    assert only_b and all(r["baseline_value"] is None and r["delta"] is None for r in only_b)
+
+
+@pytest.mark.dbt
+def test_student_t_macro_matches_scipy_on_a_grid(dbt_project):
+    """The SQL Student t CDF (student_t_p_value, exact finite series) against scipy.stats.t over every df from 1
+    to 60 (odd and even series), large df up to 20000 and t from 0 to 1000: |p_sql - p_scipy| <= 1e-12.
+    (The property tests reach only the df of their generated samples.)"""
+    from scipy import stats
+
+    t_values = [0.0, 0.05, 0.3, -1.0, 1.5, 1.96, 2.5, -4.0, 7.5, 10.0, 40.0, 1e3]
+    dfs = list(range(1, 61)) + [99, 100, 101, 255, 256, 999, 1000, 5001, 20000]
+    grid = [(i, t, df) for i, (t, df) in enumerate((t, df) for t in t_values for df in dfs)]
+    values = ", ".join(f"({i}, cast({t!r} as double), {df})" for i, t, df in grid)
+    # plus rows the macro must leave out: a null t and df < 1
+    values += f", ({len(grid)}, cast(null as double), 5), ({len(grid) + 1}, cast(1.0 as double), 0)"
+    inline = ("select * from ({{ search_metrics.student_t_p_value('(select * from (values " + values
+              + ") as grid(id, t, df))', ['id'], 't', 'df') }}) as p_values")
+    result = dbt_project.invoke(["compile", "--inline", inline], target_name="t_grid")
+    assert result.success, result.exception
+    sql = result.result.results[0].node.compiled_code
+    with duckdb.connect() as con:
+        p_values = dict(con.execute(sql).fetchall())
+    assert set(p_values) == {i for i, _, _ in grid}
+    errors = sorted(((abs(p_values[i] - 2 * stats.t.sf(abs(t), df)), t, df) for i, t, df in grid), reverse=True)
+    assert errors[0][0] <= 1e-12, errors[:5]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# search_paulscore_comparison
+# ---------------------------------------------------------------------------------------------------------------
+
+SEARCH_COLUMNS = [("search_id", "varchar"), ("session_id", "varchar"), ("searched_at", "timestamp"),
+                  ("search_type", "varchar"), ("n_results", "integer"), ("ab_bucket", "varchar")]
+CLICK_COLUMNS = [("search_id", "varchar"), ("position", "integer"), ("clicked_at", "timestamp")]
+FACTORS = [0.5, 0.9]
+START = datetime(2026, 3, 2)
+BUCKET_VARS = {
+    "search_metrics_results": "",
+    "search_metrics_judgments": "",
+    "search_metrics_searches": f"{INPUT_SCHEMA}.ab_searches",
+    "search_metrics_clicks": f"{INPUT_SCHEMA}.ab_clicks",
+    "search_metrics_bucket_column": "ab_bucket",
+    "search_metrics_paulscore_factors": FACTORS,
+    "search_metrics_permutations": 199,
+    "search_metrics_bootstrap_samples": 299,
+}
+AB_COLUMNS = ("n_baseline_sessions", "n_candidate_sessions", "baseline_paulscore", "candidate_paulscore",
+              "mean_delta", "relative_delta", "t_statistic", "p_value_t", "p_value_randomization", "ci_low",
+              "ci_high")
+AB_KEY = ("baseline", "candidate", "search_type", "factor")
+
+
+@st.composite
+def bucketed_logs(draw, max_sessions=12):
+    """Sessions in buckets (or none), over 1-2 days and both search types; a few sessions switch bucket;
+    duplicate clicks, searches without clicks, clicks on unknown searches."""
+    searches, clicks = [], []
+    n = 0
+    for s in range(draw(st.integers(1, max_sessions))):
+        bucket = draw(st.sampled_from(["ctl", "trt", "trt", "x2", None]))
+        for _ in range(draw(st.integers(1, 3))):
+            n += 1
+            searched_at = START + timedelta(days=draw(st.integers(0, 1)), seconds=draw(st.integers(0, 86399)))
+            this_bucket = draw(st.sampled_from(["ctl", "trt"])) if draw(st.integers(0, 9)) == 0 else bucket
+            searches.append({"search_id": f"s{n}", "session_id": f"sess{s}", "searched_at": searched_at,
+                             "search_type": draw(st.sampled_from(["fulltext", "autocomplete"])),
+                             "n_results": draw(st.integers(0, 5)), "ab_bucket": this_bucket})
+            for position in draw(st.lists(st.integers(1, 5), max_size=3)):
+                clicks.append({"search_id": f"s{n}", "position": position, "clicked_at": searched_at})
+    if draw(st.booleans()):
+        clicks.append({"search_id": "unknown", "position": 1, "clicked_at": START})
+    return searches, clicks
+
+
+def run_ab(dbt_project, searches, clicks, extra_vars=None):
+    tables = {"ab_searches": (SEARCH_COLUMNS, searches), "ab_clicks": (CLICK_COLUMNS, clicks)}
+    out = dbt_project.run_tables(tables, {**BUCKET_VARS, **(extra_vars or {})},
+                                 outputs=("search_paulscore_comparison",))
+    return out["search_paulscore_comparison"]
+
+
+@pytest.mark.dbt
+@SETTINGS
+@given(bucketed_logs())
+def test_paulscore_comparison_matches_reference(dbt_project, log):
+    searches, clicks = log
+    actual = run_ab(dbt_project, searches, clicks)
+    expected = ref.paulscore_comparison(searches, clicks, "ab_bucket", factors=FACTORS, n_permutations=199,
+                                        n_bootstrap=299)
+    assert_rows_match(actual, expected, key=AB_KEY, value_columns=AB_COLUMNS)
+
+
+@pytest.mark.dbt
+def test_paulscore_comparison_with_configured_pairs_and_default_counts(dbt_project):
+    rng = random.Random(7)
+    searches, clicks = [], []
+    for s in range(40):
+        bucket = "b_treatment" if s % 2 else "a_control"
+        for i in range(3):
+            sid = f"s{s}_{i}"
+            searches.append({"search_id": sid, "session_id": f"sess{s}", "searched_at": START + timedelta(hours=s),
+                             "search_type": "fulltext", "n_results": 5, "ab_bucket": bucket})
+            # the treatment's users click higher up
+            if rng.random() < 0.8:
+                clicks.append({"search_id": sid, "position": rng.randint(1, 2) if s % 2 else rng.randint(2, 5),
+                               "clicked_at": START + timedelta(hours=s)})
+    pairs = [["b_treatment", "a_control"], ["a_control", "b_treatment"]]
+    extra = {"search_metrics_bucket_comparisons": pairs, "search_metrics_permutations": 1000,
+             "search_metrics_bootstrap_samples": 1000}
+    actual = run_ab(dbt_project, searches, clicks, extra)
+    expected = ref.paulscore_comparison(searches, clicks, "ab_bucket", pairs=[tuple(p) for p in pairs],
+                                        factors=FACTORS)
+    assert_rows_match(actual, expected, key=AB_KEY, value_columns=AB_COLUMNS)
+    better = next(r for r in actual if r["baseline"] == "a_control" and r["factor"] == 0.5)
+    assert better["mean_delta"] > 0 and better["p_value_t"] < 0.05 and better["ci_low"] > 0
+    # swapping the pair flips the sign and keeps the t-test's p-value
+    worse = next(r for r in actual if r["baseline"] == "b_treatment" and r["factor"] == 0.5)
+    assert worse["mean_delta"] == pytest.approx(-better["mean_delta"], abs=1e-12)
+    assert worse["p_value_t"] == pytest.approx(better["p_value_t"], abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Determinism
+# ---------------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.dbt
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(comparison_datasets(), st.randoms(use_true_random=False))
+def test_same_inputs_in_another_order_give_the_same_numbers(dbt_project, dataset, rnd):
+    results, judgments = dataset
+    first = run_comparisons(dbt_project, results, judgments)
+    shuffled_results, shuffled_judgments = results[:], judgments[:]
+    rnd.shuffle(shuffled_results)
+    rnd.shuffle(shuffled_judgments)
+    second = run_comparisons(dbt_project, shuffled_results, shuffled_judgments)
+    # counts and randomization p-values are sums of integers: exactly equal; doubles up to summation order
+    assert_rows_match(second["search_run_comparison"], first["search_run_comparison"], key=COMPARISON_KEY,
+                      value_columns=COMPARISON_COLUMNS, tol=1e-12)
+    by_key = {tuple(r[c] for c in COMPARISON_KEY): r for r in first["search_run_comparison"]}
+    for row in second["search_run_comparison"]:
+        other = by_key[tuple(row[c] for c in COMPARISON_KEY)]
+        for column in ("n_queries", "wins", "losses", "ties", "p_value_randomization"):
+            assert row[column] == other[column]
+
+
+ENGINE_SPECIFIC = re.compile(r"\b(random|rand|randn|uuid|gen_random_uuid|hash|md5|sha1|sha2|sha256|crc32|xxhash64|"
+                             r"farm_fingerprint|setseed|tablesample|percentile_cont|quantile_cont|quantile|"
+                             r"percentile|approx_percentile)\s*\(", re.IGNORECASE)
+
+
+@pytest.mark.dbt
+def test_compiled_sql_uses_no_engine_specific_random_hash_or_percentile(dbt_project):
+    vars_judged = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                   "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+    models = {m["name"]: m for m in dbt_project.compile(vars_judged)}
+    models.update({m["name"]: m for m in dbt_project.compile(BUCKET_VARS)})
+    for name in ("search_query_deltas", "search_run_comparison", "search_paulscore_comparison"):
+        sql = models[name]["sql"]
+        if name != "search_query_deltas":
+            assert "2147483647" in sql  # the documented hash is there ...
+        assert not ENGINE_SPECIFIC.findall(sql), (name, ENGINE_SPECIFIC.findall(sql))  # ... and nothing else
+        assert "::" not in sql and " qualify " not in sql.lower() and "group by all" not in sql.lower()
+
+
+@pytest.mark.dbt
+def test_unit_index_follows_code_point_order_of_query_ids(dbt_project):
+    """Query ids whose code-point order differs from a dictionary/locale order: the draws must follow the
+    code-point order (the reference sorts Python strings), or the randomization and bootstrap numbers move."""
+    ids = ["Zeta", "alpha", "Beta", "_under", "a-b", "a_b", "ä", "A10", "A9", "émile", "b"]
+    results, judgments = [], []
+    rng = random.Random(11)
+    for q in ids:
+        for i in range(4):
+            judgments.append({"query_id": q, "doc_id": f"{q}{i}", "rater_id": "r", "grade": rng.randint(0, 3),
+                              "scale": "graded"})
+        for run in ("base", "cand"):
+            order = list(range(4))
+            rng.shuffle(order)
+            results += [{"run_id": run, "query_id": q, "doc_id": f"{q}{i}", "rank": r + 1, "score": 1.0}
+                        for r, i in enumerate(order)]
+    assert sorted(ids) != sorted(ids, key=str.lower)
+    out = run_comparisons(dbt_project, results, judgments)
+    check_against_reference(out, results, judgments)
+    # and a reference that used another order would disagree, so the check above has teeth
+    query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(CUTOFFS), metrics=["ndcg"])
+    deltas = sorted((r for r in ref.query_deltas(query_rows) if r["k"] == 10 and r["delta"] is not None),
+                    key=lambda r: r["query_id"])
+    by_code_point = ref.paired_tests([r["baseline_value"] for r in deltas], [r["candidate_value"] for r in deltas])
+    deltas.sort(key=lambda r: r["query_id"].lower())
+    by_casefold = ref.paired_tests([r["baseline_value"] for r in deltas], [r["candidate_value"] for r in deltas])
+    assert (by_code_point["ci_low"], by_code_point["ci_high"]) != (by_casefold["ci_low"], by_casefold["ci_high"])
+
+
+def compiled_test_sql(dbt_project, name, dbt_vars, target):
+    result = dbt_project.invoke(["compile", "--select", name, "--vars", json.dumps(dbt_vars)], target_name=target)
+    assert result.success, result.exception
+    (node_result,) = result.result.results
+    return node_result.node.compiled_code
+
+
+@pytest.mark.dbt
+def test_named_runs_and_buckets_that_do_not_exist_are_reported(dbt_project):
+    """The warning-level data tests list a misspelt run_id or bucket of the comparison vars, and only those."""
+    results, judgments = shifted_dataset(n_queries=3)
+    pairs = {"search_metrics_comparisons": [["run_a", "run_b"], ["run_a", "run_typo"]]}
+    run_comparisons(dbt_project, results, judgments, pairs)
+    dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
+                "search_metrics_metrics": METRICS, "search_metrics_cutoffs": CUTOFFS, **pairs}
+    sql = compiled_test_sql(dbt_project, "search_metrics_comparisons__runs_must_have_results", dbt_vars, "warn_runs")
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        assert [row[0] for row in con.execute(sql).fetchall()] == ["run_typo"]
+
+    searches = [{"search_id": "s1", "session_id": "a", "searched_at": START, "search_type": "fulltext",
+                 "n_results": 3, "ab_bucket": "ctl"},
+                {"search_id": "s2", "session_id": "b", "searched_at": START, "search_type": "fulltext",
+                 "n_results": 3, "ab_bucket": "trt"}]
+    buckets = {"search_metrics_bucket_comparisons": [["ctl", "trt"], ["ctl", "tr"]]}
+    run_ab(dbt_project, searches, [], buckets)
+    sql = compiled_test_sql(dbt_project, "search_metrics_bucket_comparisons__buckets_must_have_searches",
+                            {**BUCKET_VARS, **buckets}, "warn_buckets")
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        assert [row[0] for row in con.execute(sql).fetchall()] == ["tr"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Misconfigured vars
+# ---------------------------------------------------------------------------------------------------------------
+
+JUDGED_INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+CONFIG_CASES = {
+    "pairs not a list": ({"search_metrics_comparisons": "run_a,run_b"},
+                         "search_metrics_comparisons must be a non-empty list of [baseline, candidate] pairs"),
+    "pair of three": ({"search_metrics_comparisons": [["a", "b", "c"]]}, "is not a two-item list"),
+    "pair with itself": ({"search_metrics_comparisons": [["a", "a"]]}, "a pair compares two different values"),
+    "pair twice": ({"search_metrics_comparisons": [["a", "b"], ["a", "b"]]}, "pair listed twice"),
+    "zero permutations": ({"search_metrics_permutations": 0},
+                          "search_metrics_permutations must be a whole number from 1 to 1000000"),
+    "too many resamples": ({"search_metrics_bootstrap_samples": 2000000},
+                           "search_metrics_bootstrap_samples must be a whole number from 1 to 1000000"),
+    "level of 95": ({"search_metrics_confidence_level": 95},
+                    "search_metrics_confidence_level must be a number between 0 and 1"),
+    "bucket column not a name": ({"search_metrics_searches": "a.b", "search_metrics_clicks": "a.c",
+                                  "search_metrics_bucket_column": "bucket; drop table x"},
+                                 "search_metrics_bucket_column must name a column"),
+}
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("case", sorted(CONFIG_CASES))
+def test_bad_comparison_var_fails_at_compile_time(dbt_project, case):
+    bad_vars, message = CONFIG_CASES[case]
+    result = dbt_project.invoke(["parse", "--vars", json.dumps({**JUDGED_INPUTS, **bad_vars})],
+                                target_name="comparison_config")
+    assert not result.success
+    assert message in str(result.exception), str(result.exception)
