@@ -17,8 +17,15 @@
             run_id,
             query_id,
             {{ search_metrics.relevance_expression(scale, threshold) }} as relevant,
+            {#- Midranks on purpose share ties: rank() is the first position of the score's peers and the
+                range frame counts through the last, so their sum (twice the midrank) cannot depend on the
+                order of tied rows, and no tie-breaker is wanted. #}
             rank() over (partition by run_id, query_id order by score)
-                + count(*) over (partition by run_id, query_id order by score) as twice_midrank
+                + count(*) over (
+                    partition by run_id, query_id
+                    order by score
+                    range between unbounded preceding and current row
+                ) as twice_midrank
         from {{ results }}
         where {{ scale }}_value is not null
             and score is not null

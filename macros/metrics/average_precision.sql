@@ -21,7 +21,7 @@
             query_id,
             rank,
             1 as relevant,
-            {{ search_metrics.as_double('row_number() over (partition by run_id, query_id order by rank)') }} / rank as precision_if_relevant
+            {{ search_metrics.as_double('row_number() over (partition by run_id, query_id order by rank, doc_id)') }} / rank as precision_if_relevant
         from {{ results }}
         where rank <= {{ cutoffs | max }}
             and {{ relevance }} = 1

@@ -3,8 +3,7 @@
   R = (2^g - 1) / 2^g_max with g the value on `scale`, ungraded R = 0; null when nothing in top k is graded.
   The running product is one window over the graded rows with rank <= the largest cutoff, as
   exp(sum(ln(1 - R))): an ungraded row has R = 0 and multiplies by 1, so it is left out of the window.
-  g_max >= the scale's top grade keeps R < 1 (get_metrics checks it). Rank is the whole order: it is unique within
-  (run, query) (an input rule), and rows sharing a rank would add (1 - prod(1 - R)) / rank in any order.
+  g_max >= the scale's top grade keeps R < 1 (get_metrics checks it). The window is ordered by rank, then doc_id.
   Then one grouped pass (aggregate_at_cutoffs).
 -#}
 {% macro err(results, cutoffs=none, pool=none, spine=none, scale='graded', g_max=3) %}
@@ -17,6 +16,7 @@
         select
             run_id,
             query_id,
+            doc_id,
             rank,
             ({{ search_metrics.power_of_two(scale ~ '_value') }} - 1) / {{ search_metrics.power_of_two(g_max) }} as stop_probability
         from {{ results }}
@@ -31,7 +31,7 @@
             rank,
             exp(coalesce(sum(ln(1 - stop_probability)) over (
                 partition by run_id, query_id
-                order by rank
+                order by rank, doc_id
                 rows between unbounded preceding and 1 preceding
             ), 0)) * stop_probability / rank as reciprocal_rank_stop
         from stop_probabilities

@@ -8,8 +8,7 @@
   window per (run, query) over the graded rows in ideal order gives each row's ideal position within every
   cutoff's top k (a running count of the rows with rank <= k), then one grouped pass (aggregate_at_cutoffs)
   sums DCG and IDCG for all cutoffs. Pool: one window per query over the pool's positive gains.
-  Rows of equal gain may take their ideal positions in any order without changing IDCG (the same gain sits at
-  the same set of positions), so the ideal orders need no doc_id tie-breaker (rank breaks ties locally).
+  Every window is ordered to the row (doc_id breaks the last ties), so the SQL is deterministic on every engine.
 -#}
 {% macro ndcg(results, cutoffs=none, pool=none, spine=none, scale='graded', gain='linear', ideal='local') %}
     {{- return(adapter.dispatch('ndcg', 'search_metrics')(results, cutoffs, pool, spine, scale, gain, ideal)) -}}
@@ -23,6 +22,7 @@
         select
             run_id,
             query_id,
+            doc_id,
             rank,
             {{ gain_expression }} as gain,
             {{ gain_expression }} / {{ search_metrics.log2('rank + 1') }} as discounted_gain
@@ -43,7 +43,7 @@
             query_id,
             row_number() over (
                 partition by query_id
-                order by {{ gain_expression }} desc
+                order by {{ gain_expression }} desc, doc_id
             ) as ideal_position,
             {{ gain_expression }} as gain
         from {{ pool }}
@@ -97,7 +97,7 @@
             {%- for k in cutoffs %},
             sum(case when rank <= {{ k }} then 1 else 0 end) over (
                 partition by run_id, query_id
-                order by gain desc, rank
+                order by gain desc, rank, doc_id
                 rows between unbounded preceding and current row
             ) as ideal_position_at_{{ k }}
             {%- endfor %}
