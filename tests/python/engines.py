@@ -610,9 +610,3 @@ def spark_engine(engine_workdir):
     engine = SparkEngine(engine_workdir / "spark", engine_workdir / "spark_warehouse")
     yield engine
     engine.close()
-
-
-@pytest.fixture(scope="session")
-def engines(request):
-    """{name: engine} for the engines a test asks for by name (request.getfixturevalue starts them lazily)."""
-    return lambda name: request.getfixturevalue(f"{name}_engine")

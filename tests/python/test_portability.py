@@ -33,8 +33,8 @@ from test_engine_parity import VAR_SETS
 DIALECTS = ["bigquery", "snowflake", "trino", "databricks", "redshift"]
 # Which compiled SQL a warehouse's adapter would get: dbt-databricks dispatches databricks__, spark__, default__;
 # dbt-redshift redshift__, postgres__, default__; the others their own variant, then default__, which is what the
-# DuckDB build shows (DuckDB overrides only type_double). Every engine's SQL must parse in every dialect; the
-# checks after parsing (2-5) apply to the DuckDB SQL in every dialect and to each engine's SQL in its family.
+# DuckDB build shows (DuckDB overrides only type_double). The checks after parsing (2-5) apply to the DuckDB SQL
+# in every dialect and to each engine's SQL in its family.
 FAMILY = {"duckdb": set(DIALECTS), "postgres": {"redshift"}, "spark": {"databricks"}}
 # Spark SQL carries dbt-spark's own macros (dateadd as date_add(date, n), assert_true): only Databricks reads it.
 PARSED_IN = {"duckdb": set(DIALECTS), "postgres": set(DIALECTS), "spark": {"databricks"}}
@@ -59,7 +59,7 @@ def compiled_sql(engine) -> list[tuple[str, str]]:
         out += [(f"{m['name']} ({var_set})", neutral(m["sql"], models)) for m in models]
     # the incremental branch: with the model's table present, is_incremental() is true at compile time
     dbt_vars = VAR_SETS["defaults"]
-    full = engine.compile(dbt_vars, f"parity_defaults")
+    full = engine.compile(dbt_vars, "parity_defaults")
     incremental = [m for m in full if m["materialized"] == "incremental"]
     assert incremental, "no incremental model"
     engine.reset_schema(INCREMENTAL_SCHEMA)
