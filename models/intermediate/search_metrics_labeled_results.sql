@@ -1,12 +1,17 @@
 {#-
-  The results the metrics read: rank <= the largest cutoff, each with its doc's aggregated judgment (null values
-  when the doc has no graded judgment). When a configured metric has type auc, which ranks all of a query's
-  graded results by score, also the rows beyond the largest cutoff that auc reads (a binary value and a score);
-  the other rows beyond it are read by no metric and are not copied.
+  The results the metrics read, each with its doc's aggregated judgment (null values when the doc has no graded
+  judgment): the rows with rank <= the largest cutoff. Only a coverage metric counts the results no judgment row
+  names (its denominator is every result in the top k); without one configured, only the results with a judgment
+  row are kept, because no other metric reads the rest (an ungraded result adds nothing to a count, a sum or ERR's
+  product, and every position is the result's rank). When a configured metric has type auc, which ranks all of a
+  query's graded results by score, also the rows beyond the largest cutoff that auc reads (a binary value and a
+  score). The other rows are read by no metric and are not copied.
 -#}
 {{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
-{%- set reads_every_rank = search_metrics.get_metrics() | selectattr('type', 'equalto', 'auc') | list | length > 0 -%}
+{%- set metric_types = search_metrics.get_metrics() | map(attribute='type') | list -%}
+{%- set reads_every_rank = 'auc' in metric_types -%}
+{%- set reads_unjudged_results = 'coverage' in metric_types -%}
 select
     results.run_id,
     results.query_id,
@@ -18,7 +23,7 @@ select
     labels.detail_value,
     coalesce(labels.binary_tie, 0) as binary_tie
 from {{ ref('search_metrics_stg_results') }} as results
-left join {{ ref('search_metrics_judgment_labels') }} as labels
+{% if reads_unjudged_results %}left{% else %}inner{% endif %} join {{ ref('search_metrics_judgment_labels') }} as labels
     on labels.query_id = results.query_id
     and labels.doc_id = results.doc_id
 where results.rank <= {{ cutoffs | max }}

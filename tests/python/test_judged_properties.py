@@ -54,3 +54,19 @@ def test_custom_metrics_cutoffs_and_transformers_match_reference(dbt_project, da
           extra_vars={"search_metrics_metrics": CUSTOM_METRICS, "search_metrics_cutoffs": cutoffs,
                       "search_metrics_transformers": CUSTOM_TRANSFORMERS},
           cutoffs=cutoffs, metrics=CUSTOM_METRICS, transformers=CUSTOM_TRANSFORMERS)
+
+
+# Without a coverage metric, search_metrics_labeled_results keeps only the results with a judgment row (no other
+# metric reads the rest); every other built-in metric, auc included, must still equal the reference, at cutoffs
+# that leave generated results beyond the largest one.
+METRICS_WITHOUT_COVERAGE = [spec["name"] for spec in ref.BUILTIN_METRICS if spec["type"] != "coverage"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(judged_datasets())
+def test_metrics_without_coverage_read_only_judged_results_and_match_reference(dbt_project, dataset):
+    results, judgments = dataset
+    cutoffs = [1, 2, 4]
+    check(dbt_project, results, judgments,
+          extra_vars={"search_metrics_metrics": METRICS_WITHOUT_COVERAGE, "search_metrics_cutoffs": cutoffs},
+          cutoffs=cutoffs, metrics=METRICS_WITHOUT_COVERAGE)
