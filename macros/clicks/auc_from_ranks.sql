@@ -1,8 +1,9 @@
 {#-
   ROC AUC per group from ranks (Mann–Whitney), linear-ish: no pairwise join.
-  Rows are grouped into score levels (one row per group and distinct score); one running window over the
-  levels gives n_below, the rows of the group with a lower score. A row's midrank (ascending, ties share the
-  mean of their ranks) is n_below + (n_at_score + 1) / 2, so with n1 positives and n0 negatives
+  One window per group ordered by score gives each row twice its midrank (ascending, ties share the mean of
+  their ranks): rank() is 1 + the rows of the group scoring lower, and the running count over the RANGE frame
+  is the rows scoring lower or equal, so their sum is 2 · n_below + n_at_score + 1. With n1 positives and n0
+  negatives
       AUC = (Σ_positives midrank − n1 (n1 + 1) / 2) / (n1 · n0),
   the probability that a random positive scores above a random negative, ties counting ½ (= scikit-learn's
   roc_auc_score). Computed as integers (twice the rank sum) and divided once as doubles.
@@ -18,37 +19,32 @@
 {% macro default__auc_from_ranks(relation, group_columns, score_column, label_column) -%}
     {%- set groups = group_columns | join(', ') -%}
     {%- set by = '_by_' ~ (group_columns | join('_') | replace('.', '_')) -%}
-    with auc_score_levels{{ by }} as (
+    with auc_midranks{{ by }} as (
+        {#- Midranks share ties on purpose: rank() is the first position of the score's peers and the RANGE
+            frame counts through the last, so their sum cannot depend on the order of tied rows, and no
+            tie-breaker is wanted (the score is never null). Both windows are the same, so one sort serves both. #}
         select
             {{ groups }},
-            {{ score_column }} as score_level,
-            count(*) as n_at_score,
-            sum({{ label_column }}) as n_positive_at_score
-        from {{ relation }}
-        group by {{ groups }}, {{ score_column }}
-    ),
-
-    auc_ranked_levels{{ by }} as (
-        {#- score_level is unique within the partition, so the order is total without a tie-breaker. #}
-        select
-            {{ groups }},
-            n_at_score,
-            n_positive_at_score,
-            coalesce(sum(n_at_score) over (
+            {{ label_column }} as auc_label,
+            rank() over (
                 partition by {{ groups }}
-                order by score_level
-                rows between unbounded preceding and 1 preceding
-            ), 0) as n_below
-        from auc_score_levels{{ by }}
+                order by {{ score_column }}
+            )
+            + count(*) over (
+                partition by {{ groups }}
+                order by {{ score_column }}
+                range between unbounded preceding and current row
+            ) as twice_midrank
+        from {{ relation }}
     ),
 
     auc_rank_sums{{ by }} as (
         select
             {{ groups }},
-            sum(n_at_score) as n_rows,
-            sum(n_positive_at_score) as n_positive,
-            sum(n_positive_at_score * (2 * n_below + n_at_score + 1)) as twice_positive_rank_sum
-        from auc_ranked_levels{{ by }}
+            count(*) as n_rows,
+            sum(auc_label) as n_positive,
+            sum(auc_label * twice_midrank) as twice_positive_rank_sum
+        from auc_midranks{{ by }}
         group by {{ groups }}
     )
 

@@ -3,6 +3,9 @@
   clicked positions p; a session's score = Σ ν ÷ its searches; PaulScore = mean of session scores. Sessions are
   split by day and search_type. Also the A/B-report variant: mean ν over the searches with a click.
   Incremental: the trailing days (var search_metrics_click_lookback_days) are rebuilt on every run.
+  The factors are known at compile time, so each factor is a column until the end: ν per factor is summed over
+  the clicked positions of each clicked search (one pass over the clicks), the searches are grouped into
+  day-sessions once, and the (day, type) rows are unpivoted to one row per factor by a cross join with the factors.
 -#}
 {{ config(
     enabled=search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks']),
@@ -11,67 +14,108 @@
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 
 with searches_to_build as (
+    {#- The searches input itself, with the day as in search_metrics_click_searches: that view's click summary
+        is not needed here, and its left join is not pruned by every engine. #}
     select search_id, session_id, search_date, search_type
-    from {{ ref('search_metrics_click_searches') }}
+    from (
+        select search_id, session_id, cast(searched_at as date) as search_date, search_type
+        from {{ ref('search_metrics_stg_searches') }}
+    ) as searches
     where {{ search_metrics.click_recompute_filter('search_date') }}
 ),
 
 factors as (
-    {{ search_metrics.factors_relation(factors) }}
+    {{ search_metrics.factors_relation(factors, with_index=true) }}
 ),
 
 clicked_positions as (
-    select search_id, position
-    from {{ ref('search_metrics_click_positions') }}
+    select distinct search_id, position
+    from {{ ref('search_metrics_stg_clicks') }}
+    {%- if is_incremental() %}
+    {#- Only the clicks of the searches rebuilt; a full build joins every click anyway (the left join below
+        drops the clicks of unknown searches). #}
     where search_id in (select search_id from searches_to_build)
+    {%- endif %}
 ),
 
-search_scores as (
+clicked_search_scores as (
+    {#- One row per search with a click row: its distinct clicked positions and ν for each factor. #}
     select
-        searches_to_build.search_date,
-        searches_to_build.search_type,
-        searches_to_build.session_id,
-        searches_to_build.search_id,
-        factors.factor,
-        count(clicked_positions.position) as n_clicked_positions,
-        {{ search_metrics.paulscore_search_score('factors.factor', 'clicked_positions.position') }} as search_score
-    from searches_to_build
-    cross join factors
-    left join clicked_positions on clicked_positions.search_id = searches_to_build.search_id
-    group by
-        searches_to_build.search_date,
-        searches_to_build.search_type,
-        searches_to_build.session_id,
-        searches_to_build.search_id,
-        factors.factor
+        search_id,
+        count(position) as n_clicked_positions
+        {%- for factor in factors %},
+        {{ search_metrics.paulscore_search_score('cast(' ~ factor ~ ' as ' ~ search_metrics.type_double() ~ ')', 'position') }} as search_score_{{ loop.index }}
+        {%- endfor %}
+    from clicked_positions
+    group by search_id
 ),
 
 session_scores as (
     select
+        searches_to_build.search_date,
+        searches_to_build.search_type,
+        searches_to_build.session_id,
+        count(*) as n_searches,
+        sum(case when clicked_search_scores.n_clicked_positions > 0 then 1 else 0 end) as n_clicked_searches
+        {%- for factor in factors %},
+        sum(case when clicked_search_scores.n_clicked_positions > 0 then clicked_search_scores.search_score_{{ loop.index }} else 0 end)
+            as clicked_search_score_sum_{{ loop.index }},
+        sum(coalesce(clicked_search_scores.search_score_{{ loop.index }}, 0)) / {{ search_metrics.as_double('count(*)') }}
+            as session_score_{{ loop.index }}
+        {%- endfor %}
+    from searches_to_build
+    left join clicked_search_scores on clicked_search_scores.search_id = searches_to_build.search_id
+    group by searches_to_build.search_date, searches_to_build.search_type, searches_to_build.session_id
+),
+
+daily_scores as (
+    select
         search_date,
         search_type,
-        session_id,
-        factor,
-        count(*) as n_searches,
-        sum(case when n_clicked_positions > 0 then 1 else 0 end) as n_clicked_searches,
-        sum(case when n_clicked_positions > 0 then search_score else 0 end) as clicked_search_score_sum,
-        sum(search_score) / {{ search_metrics.as_double('count(*)') }} as session_score
-    from search_scores
-    group by search_date, search_type, session_id, factor
+        count(*) as n_sessions,
+        sum(n_searches) as n_searches,
+        sum(n_clicked_searches) as n_clicked_searches
+        {%- for factor in factors %},
+        avg(session_score_{{ loop.index }}) as paulscore_{{ loop.index }},
+        sum(clicked_search_score_sum_{{ loop.index }}) as clicked_search_score_sum_{{ loop.index }}
+        {%- endfor %}
+    from session_scores
+    group by search_date, search_type
+),
+
+factor_scores as (
+    select
+        daily_scores.search_date,
+        daily_scores.search_type,
+        factors.factor,
+        case factors.factor_index
+            {%- for factor in factors %}
+            when {{ loop.index }} then daily_scores.paulscore_{{ loop.index }}
+            {%- endfor %}
+        end as paulscore,
+        case factors.factor_index
+            {%- for factor in factors %}
+            when {{ loop.index }} then daily_scores.clicked_search_score_sum_{{ loop.index }}
+            {%- endfor %}
+        end as clicked_search_score_sum,
+        daily_scores.n_sessions,
+        daily_scores.n_searches,
+        daily_scores.n_clicked_searches
+    from daily_scores
+    cross join factors
 )
 
 select
     search_date,
     search_type,
     factor,
-    avg(session_score) as paulscore,
-    avg(session_score) * (1 - factor) as relative_paulscore,
+    paulscore,
+    paulscore * (1 - factor) as relative_paulscore,
     case
-        when sum(n_clicked_searches) = 0 then null
-        else sum(clicked_search_score_sum) / {{ search_metrics.as_double('sum(n_clicked_searches)') }}
+        when n_clicked_searches = 0 then null
+        else clicked_search_score_sum / {{ search_metrics.as_double('n_clicked_searches') }}
     end as paulscore_clicked_searches,
-    cast(count(*) as {{ dbt.type_bigint() }}) as n_sessions,
-    cast(sum(n_searches) as {{ dbt.type_bigint() }}) as n_searches,
-    cast(sum(n_clicked_searches) as {{ dbt.type_bigint() }}) as n_clicked_searches
-from session_scores
-group by search_date, search_type, factor
+    cast(n_sessions as {{ dbt.type_bigint() }}) as n_sessions,
+    cast(n_searches as {{ dbt.type_bigint() }}) as n_searches,
+    cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches
+from factor_scores
