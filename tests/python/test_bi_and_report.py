@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from harness import INPUT_SCHEMA, REPO_ROOT, fetch_dicts
+from harness import DEMO_WARNINGS, INPUT_SCHEMA, REPO_ROOT, fetch_dicts
 
 EXAMPLES = {"search_metrics_examples": True}
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_run_comparisons", "search_query_deltas",
@@ -51,7 +51,7 @@ def demo(dbt_project, tmp_path_factory):
     assert result.success, result.exception
     failed = [(r.node.name, str(r.status)) for r in result.result.results
               if str(r.status) not in ("pass", "success") and r.node.resource_type != "exposure"]
-    assert not failed, failed
+    assert sorted(failed) == sorted((name, "warn") for name in DEMO_WARNINGS), failed
     manifest = json.loads((dbt_project.workdir / "target_bi_demo" / "manifest.json").read_text())
     # dbt-duckdb keeps the file open in this process: checkpoint it and read a copy (read-only, any process)
     with duckdb.connect(str(db)) as con:

@@ -229,6 +229,9 @@ CLICK_RULES = {
     "search_metrics_impressions__score_must_not_be_null": ("impressions", lambda r: r[0].update(score=None)),
 }
 WARN_RULE = "search_metrics_clicks__clicked_at_must_not_be_before_searched_at"
+# warnings, not errors: a click or impression of a search_id that is not in the searches (counted and ignored)
+UNKNOWN_SEARCH_RULES = {"clicks": "search_metrics_clicks__search_id_should_be_a_known_search",
+                        "impressions": "search_metrics_impressions__search_id_should_be_a_known_search"}
 STAGING = ["search_metrics_stg_searches", "search_metrics_stg_clicks", "search_metrics_stg_impressions"]
 RULE_VARS = json.dumps({"search_metrics_searches": f"{SCHEMA}.searches", "search_metrics_clicks": f"{SCHEMA}.clicks",
                         "search_metrics_impressions": f"{SCHEMA}.impressions"})
@@ -258,9 +261,13 @@ def build_rules(dbt_project, rules_profiles, searches, clicks, impressions, sele
     return result, {r.node.name: str(r.status) for r in result.result.results}
 
 
-def clean_inputs():
-    return {"searches": copy.deepcopy(CLEAN_SEARCHES), "clicks": copy.deepcopy(CLEAN_CLICKS),
-            "impressions": copy.deepcopy(CLEAN_IMPRESSIONS)}
+def clean_inputs(known_searches_only=False):
+    inputs = {"searches": copy.deepcopy(CLEAN_SEARCHES), "clicks": copy.deepcopy(CLEAN_CLICKS),
+              "impressions": copy.deepcopy(CLEAN_IMPRESSIONS)}
+    if known_searches_only:
+        for which in ("clicks", "impressions"):
+            inputs[which] = [row for row in inputs[which] if row["search_id"] != "unknown"]
+    return inputs
 
 
 @pytest.mark.dbt
@@ -269,8 +276,35 @@ def test_clean_click_input_passes_every_rule(dbt_project, rules_profiles):
     result, statuses = build_rules(dbt_project, rules_profiles, inputs["searches"], inputs["clicks"],
                                    inputs["impressions"], STAGING)
     assert result.success
-    assert set(CLICK_RULES) | {WARN_RULE} <= set(statuses), "every rule has a data test"
+    assert set(CLICK_RULES) | {WARN_RULE} | set(UNKNOWN_SEARCH_RULES.values()) <= set(statuses), \
+        "every rule has a data test"
     assert all(statuses[name] == "pass" for name in [*CLICK_RULES, WARN_RULE]), statuses
+    # the clean rows include a click and an impression of an unknown search: warnings only
+    assert all(statuses[name] == "warn" for name in UNKNOWN_SEARCH_RULES.values()), statuses
+
+
+@pytest.mark.dbt
+def test_unknown_searches_only_warn_and_are_counted(dbt_project, rules_profiles):
+    """A click or impression of an unknown search_id warns (its named test), does not stop the models, and is
+    counted as ignored in search_metrics_input_quality; without such rows the two tests pass."""
+    inputs = clean_inputs()
+    result, statuses = build_rules(dbt_project, rules_profiles, inputs["searches"], inputs["clicks"],
+                                   inputs["impressions"], ["search_metrics"])
+    assert result.success
+    assert {name for name, status in statuses.items() if status in ("fail", "error", "warn")} == \
+        set(UNKNOWN_SEARCH_RULES.values()), statuses
+    assert statuses["search_paulscore_daily"] == "success" and statuses["search_auc_daily"] == "success"
+    with duckdb.connect(str(rules_profiles[1])) as con:
+        quality = fetch_dicts(con, "select input_name, status, n_rows from main.search_metrics_input_quality")
+    ignored = {row["input_name"]: row["n_rows"] for row in quality if row["status"] == "ignored"}
+    for which in UNKNOWN_SEARCH_RULES:
+        assert ignored.get(which) == sum(1 for row in inputs[which] if row["search_id"] == "unknown"), quality
+
+    known = clean_inputs(known_searches_only=True)
+    result, statuses = build_rules(dbt_project, rules_profiles, known["searches"], known["clicks"],
+                                   known["impressions"], STAGING)
+    assert result.success
+    assert all(statuses[name] == "pass" for name in UNKNOWN_SEARCH_RULES.values()), statuses
 
 
 @pytest.mark.dbt
@@ -288,7 +322,7 @@ def test_each_broken_click_rule_fails_its_named_test(dbt_project, rules_profiles
 
 @pytest.mark.dbt
 def test_click_before_its_search_only_warns(dbt_project, rules_profiles):
-    inputs = clean_inputs()
+    inputs = clean_inputs(known_searches_only=True)
     inputs["clicks"][2]["clicked_at"] = T0  # s2 was searched at T0 + 1 minute
     result, statuses = build_rules(dbt_project, rules_profiles, inputs["searches"], inputs["clicks"],
                                    inputs["impressions"], ["search_metrics"])

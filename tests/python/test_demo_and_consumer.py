@@ -12,7 +12,7 @@ import textwrap
 import duckdb
 import pytest
 
-from harness import REPO_ROOT, assert_rows_match, fetch_dicts, read_csv
+from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match, fetch_dicts, read_csv
 from reference import judged as ref
 
 EXAMPLE_RESULTS = REPO_ROOT / "seeds" / "search_metrics_example_results.csv"
@@ -60,7 +60,11 @@ def test_demo_build_passes_and_matches_reference(dbt_project, tmp_path):
     statuses = {r.node.resource_type: set() for r in result.result.results}
     for r in result.result.results:
         statuses[r.node.resource_type].add(str(r.status))
-    assert statuses["test"] == {"pass"} and statuses["model"] == {"success"}
+    assert statuses["model"] == {"success"}
+    # every data test passes, except the two warnings the example click logs trip on purpose (unknown search_id)
+    test_statuses = {r.node.name: str(r.status) for r in result.result.results if r.node.resource_type == "test"}
+    assert {name for name, status in test_statuses.items() if status != "pass"} == DEMO_WARNINGS, test_statuses
+    assert all(test_statuses[name] == "warn" for name in DEMO_WARNINGS), test_statuses
     with duckdb.connect(str(db)) as con:
         check_outputs(con, "main")
 
