@@ -1,30 +1,19 @@
 {#-
   One row per search with its day, type, session and click summary (over distinct clicked positions).
   A view: the incremental daily models filter it by search_date, and the filter reaches the searches input.
-  The click summary is grouped from the clicks input directly (distinct (search_id, position), then per search):
-  the left join keeps the searches of the searches input only, so clicks of unknown searches drop out there,
-  without the second pass over the searches that search_metrics_click_positions' filter would cost.
+  The left join from the searches drops the clicks of unknown searches (search_metrics_click_positions keeps them).
 -#}
 {{ config(
     enabled=search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks']),
     materialized='view'
 ) }}
-with clicked_positions as (
-    select
-        search_id,
-        position,
-        count(*) as n_clicks
-    from {{ ref('search_metrics_stg_clicks') }}
-    group by search_id, position
-),
-
-click_summaries as (
+with click_summaries as (
     select
         search_id,
         sum(n_clicks) as n_clicks,
         count(*) as n_clicked_positions,
         min(position) as first_click_position
-    from clicked_positions
+    from {{ ref('search_metrics_click_positions') }}
     group by search_id
 )
 

@@ -1,19 +1,11 @@
 {#-
   The impressions of known searches, each labelled 1 when its (search_id, position) was clicked, else 0, with
   the search's day, type and session. Impressions of unknown searches are counted in search_metrics_input_quality.
-  The clicked positions are the distinct (search_id, position) pairs of the clicks input: the inner join with the
-  searches already keeps known searches only, so search_metrics_click_positions' own filter on known searches (a
-  second pass over the searches) is not needed here; the labels are the same.
 -#}
 {{ config(
     enabled=search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks', 'search_metrics_impressions']),
     materialized='view'
 ) }}
-with clicked_positions as (
-    select distinct search_id, position
-    from {{ ref('search_metrics_stg_clicks') }}
-)
-
 select
     impressions.search_id,
     searches.session_id,
@@ -26,6 +18,6 @@ select
 from {{ ref('search_metrics_stg_impressions') }} as impressions
 inner join {{ ref('search_metrics_stg_searches') }} as searches
     on searches.search_id = impressions.search_id
-left join clicked_positions
+left join {{ ref('search_metrics_click_positions') }} as clicked_positions
     on clicked_positions.search_id = impressions.search_id
     and clicked_positions.position = impressions.position

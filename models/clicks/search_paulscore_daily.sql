@@ -29,8 +29,8 @@ factors as (
 ),
 
 clicked_positions as (
-    select distinct search_id, position
-    from {{ ref('search_metrics_stg_clicks') }}
+    select search_id, position
+    from {{ ref('search_metrics_click_positions') }}
     {%- if is_incremental() %}
     {#- Only the clicks of the searches rebuilt; a full build joins every click anyway (the left join below
         drops the clicks of unknown searches). #}
@@ -39,10 +39,9 @@ clicked_positions as (
 ),
 
 clicked_search_scores as (
-    {#- One row per search with a click row: its distinct clicked positions and ν for each factor. #}
+    {#- One row per search with a click: ν for each factor over its distinct clicked positions. #}
     select
-        search_id,
-        count(position) as n_clicked_positions
+        search_id
         {%- for factor in factors %},
         {{ search_metrics.paulscore_search_score('cast(' ~ factor ~ ' as ' ~ search_metrics.type_double() ~ ')', 'position') }} as search_score_{{ loop.index }}
         {%- endfor %}
@@ -56,12 +55,10 @@ session_scores as (
         searches_to_build.search_type,
         searches_to_build.session_id,
         count(*) as n_searches,
-        sum(case when clicked_search_scores.n_clicked_positions > 0 then 1 else 0 end) as n_clicked_searches
+        count(clicked_search_scores.search_id) as n_clicked_searches
         {%- for factor in factors %},
-        sum(case when clicked_search_scores.n_clicked_positions > 0 then clicked_search_scores.search_score_{{ loop.index }} else 0 end)
-            as clicked_search_score_sum_{{ loop.index }},
-        sum(coalesce(clicked_search_scores.search_score_{{ loop.index }}, 0)) / {{ search_metrics.as_double('count(*)') }}
-            as session_score_{{ loop.index }}
+        {#- a search without a click scores 0, so this is also the sum over the session's clicked searches #}
+        sum(coalesce(clicked_search_scores.search_score_{{ loop.index }}, 0)) as search_score_sum_{{ loop.index }}
         {%- endfor %}
     from searches_to_build
     left join clicked_search_scores on clicked_search_scores.search_id = searches_to_build.search_id
@@ -76,8 +73,8 @@ daily_scores as (
         sum(n_searches) as n_searches,
         sum(n_clicked_searches) as n_clicked_searches
         {%- for factor in factors %},
-        avg(session_score_{{ loop.index }}) as paulscore_{{ loop.index }},
-        sum(clicked_search_score_sum_{{ loop.index }}) as clicked_search_score_sum_{{ loop.index }}
+        avg(search_score_sum_{{ loop.index }} / {{ search_metrics.as_double('n_searches') }}) as paulscore_{{ loop.index }},
+        sum(search_score_sum_{{ loop.index }}) as clicked_search_score_sum_{{ loop.index }}
         {%- endfor %}
     from session_scores
     group by search_date, search_type
