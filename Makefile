@@ -7,21 +7,28 @@ export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1
 
-.PHONY: venv demo test test-postgres test-spark clean report
+.PHONY: venv venv-demo demo test test-postgres test-spark clean report
 
+# Two installs: the demo needs only dbt-core and dbt-duckdb (seconds); the tests add pytest, the references and the
+# PostgreSQL and Spark adapters (pyspark builds from source: minutes on a cold cache).
+venv-demo: $(VENV)/.demo-installed
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+$(VENV)/.demo-installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet .
+	touch $@
+
+$(VENV)/.installed: $(VENV)/.demo-installed
 	$(BIN)/python -m pip install --quiet '.[test,postgres,spark]'
 	touch $@
 
 ## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary
-demo: venv
+demo: venv-demo
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_DB) $(BIN)/dbt build --vars '{search_metrics_examples: true}' --target-path target/demo
-	$(BIN)/python scripts/print_summary.py $(DEMO_DB)
-	$(BIN)/python scripts/print_click_summary.py $(DEMO_DB)
+	$(BIN)/python scripts/demo/print_judged_summary.py $(DEMO_DB)
+	$(BIN)/python scripts/demo/print_click_summary.py $(DEMO_DB)
 
 ## make test: the whole test suite on DuckDB, plus engine parity and the portability gate on PostgreSQL (a
 ## throwaway server under a temp dir, binaries in /usr/lib/postgresql/15/bin) and Spark (pyspark, Java 17)
@@ -37,7 +44,7 @@ test-spark: venv
 
 ## make report: the demo build, then a static HTML report of its output tables (no network): target/report/index.html
 report: demo
-	$(BIN)/python scripts/build_report.py $(DEMO_DB) target/report/index.html
+	$(BIN)/python scripts/demo/build_report.py $(DEMO_DB) target/report/index.html
 
 clean:
 	rm -rf $(VENV) target logs dbt_packages build *.egg-info

@@ -47,7 +47,7 @@ THREE = ["ndcg_cut_10", "map_cut_100", "recip_rank"]
 # The package's metric and cutoff for each trec_eval measure.
 OURS_FOR = {"ndcg_cut_10": ("ndcg_pool", 10), "map_cut_100": ("average_precision_pool", 100),
             "recip_rank": ("reciprocal_rank", 100)}
-JUDGED_MODELS = ["+search_run_metrics", "+search_metrics_input_quality"]
+JUDGED_MODELS = ["+search_run_metrics", "+search_input_quality"]
 CLICK_MODELS = ["+search_paulscore_daily", "+search_click_metrics_daily", "+search_auc_daily"]
 TOLERANCE = 1e-9
 

@@ -9,7 +9,7 @@
 
 {% macro default__click_recompute_filter(date_column) -%}
     {%- set lookback = var('search_metrics_click_lookback_days', 3) -%}
-    {%- if lookback is not number or lookback is sameas true or lookback is sameas false or lookback != (lookback | int) or lookback < 0 -%}
+    {%- if not search_metrics.is_number(lookback, whole=true) or lookback < 0 -%}
         {{- exceptions.raise_compiler_error("search_metrics: search_metrics_click_lookback_days must be a whole number >= 0, got " ~ lookback) -}}
     {%- endif -%}
     {%- if is_incremental() -%}

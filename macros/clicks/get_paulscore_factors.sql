@@ -11,7 +11,7 @@
     {%- endif -%}
     {%- set checked = [] -%}
     {%- for factor in requested -%}
-        {%- if factor is not number or factor is sameas true or factor is sameas false or factor <= 0 or factor >= 1 -%}
+        {%- if not search_metrics.is_number(factor) or factor <= 0 or factor >= 1 -%}
             {{- exceptions.raise_compiler_error("search_metrics: every PaulScore factor F must be a number with 0 < F < 1, got " ~ factor ~ " in " ~ requested) -}}
         {%- endif -%}
         {%- if factor not in checked -%}{%- do checked.append(factor) -%}{%- endif -%}

@@ -10,7 +10,7 @@
 
 {% macro default__get_comparison_pairs(var_name) %}
     {%- set requested = var(var_name, none) -%}
-    {%- if requested is none or (requested is string and (requested | trim) in ('', 'None', 'none', 'null')) -%}
+    {%- if search_metrics.is_unset(requested) -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- set message = "search_metrics: " ~ var_name ~ " must be a non-empty list of [baseline, candidate] pairs, e.g. [['bm25_baseline', 'hybrid_v2']]" -%}

@@ -5,7 +5,7 @@
 
 {% macro default__get_confidence_level() %}
     {%- set level = var('search_metrics_confidence_level', 0.95) -%}
-    {%- if level is not number or level is sameas true or level is sameas false or level <= 0 or level >= 1 -%}
+    {%- if not search_metrics.is_number(level) or level <= 0 or level >= 1 -%}
         {{- exceptions.raise_compiler_error("search_metrics: search_metrics_confidence_level must be a number between 0 and 1 (exclusive), got " ~ level) -}}
     {%- endif -%}
     {{- return(level) -}}

@@ -7,7 +7,7 @@
     {%- endif -%}
     {%- set checked = [] -%}
     {%- for k in requested -%}
-        {%- if k is not number or k is sameas true or k is sameas false or k != (k | int) or k < 1 -%}
+        {%- if not search_metrics.is_number(k, whole=true) or k < 1 -%}
             {{- exceptions.raise_compiler_error("search_metrics: every cutoff k must be a whole number >= 1, got " ~ k ~ " in " ~ requested) -}}
         {%- endif -%}
         {%- if (k | int) not in checked -%}{%- do checked.append(k | int) -%}{%- endif -%}

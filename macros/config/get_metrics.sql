@@ -59,7 +59,7 @@
             {%- if entry.get(key) is none -%}{%- do entry.update({key: default}) -%}{%- endif -%}
             {%- set value = entry.get(key) -%}
             {%- if value is not none -%}
-                {%- if allowed == 'number' and (value is not number or value is sameas true or value is sameas false) -%}
+                {%- if allowed == 'number' and not search_metrics.is_number(value) -%}
                     {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be a number, got " ~ value) -}}
                 {%- elif allowed != 'number' and value not in allowed -%}
                     {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be one of " ~ (allowed | join(', ')) ~ ", got " ~ value) -}}

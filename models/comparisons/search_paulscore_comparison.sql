@@ -5,14 +5,10 @@
   searches); the two buckets are independent samples: Student's two-sample t-test, a permutation test and a
   bootstrap interval of the difference in PaulScore, with deterministic hash-based draws (docs/comparisons.md).
 -#}
+{{ config(enabled=search_metrics.family_enabled('bucket_comparisons')) }}
 {%- set bucket_column = search_metrics.get_bucket_column() -%}
-{{ config(enabled=bucket_column is not none
-    and search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks'])) }}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_bucket_comparisons') -%}
-{%- set n_permutations = search_metrics.get_replicate_count('search_metrics_permutations', 1000) -%}
-{%- set n_bootstrap = search_metrics.get_replicate_count('search_metrics_bootstrap_samples', 1000) -%}
-{%- set level = search_metrics.get_confidence_level() -%}
 {%- set groups = ['baseline', 'candidate', 'search_type', 'factor'] -%}
 
 with search_buckets as (
@@ -30,7 +26,7 @@ bucketed_searches as (
         searches.search_date,
         searches.search_type,
         search_buckets.bucket
-    from {{ ref('search_metrics_click_searches') }} as searches
+    from {{ ref('search_metrics_int_click_searches') }} as searches
     inner join search_buckets on search_buckets.search_id = searches.search_id
 ),
 
@@ -49,7 +45,7 @@ search_scores as (
         {{ search_metrics.paulscore_search_score('factors.factor', 'clicked_positions.position') }} as search_score
     from bucketed_searches
     cross join factors
-    left join {{ ref('search_metrics_click_positions') }} as clicked_positions
+    left join {{ ref('search_metrics_int_click_positions') }} as clicked_positions
         on clicked_positions.search_id = bucketed_searches.search_id
     group by
         bucketed_searches.bucket,
@@ -134,21 +130,8 @@ summaries as (
     group by baseline, candidate, search_type, factor
 ),
 
-t_terms as (
-    {#- the t series needs terms 0 .. (n_b + n_c - 2) / 2, and the larger arm has at least (n_b + n_c) / 2 units #}
-    select distinct unit_index - 1 as term_index from session_units
-),
-
-t_tests as (
-    {{ search_metrics.two_sample_t_test('session_units', groups, 't_terms') | indent(4) }}
-),
-
-randomization_tests as (
-    {{ search_metrics.two_sample_permutation_test('session_units', groups, n_permutations) | indent(4) }}
-),
-
-bootstrap_intervals as (
-    {{ search_metrics.two_sample_bootstrap_ci('session_units', groups, n_bootstrap, level) | indent(4) }}
+comparison_statistics as (
+    {{ search_metrics.comparison_tests('session_units', groups, 'two_sample') | indent(4) }}
 )
 
 select
@@ -163,14 +146,12 @@ select
     {{ search_metrics.as_double('summaries.candidate_paulscore - summaries.baseline_paulscore') }} as mean_delta,
     (summaries.candidate_paulscore - summaries.baseline_paulscore)
         / nullif({{ search_metrics.as_double('summaries.baseline_paulscore') }}, 0) as relative_delta,
-    {{ search_metrics.as_double('t_tests.t_statistic') }} as t_statistic,
-    {{ search_metrics.as_double('t_tests.p_value_t') }} as p_value_t,
-    {{ search_metrics.as_double('randomization_tests.p_value_randomization') }} as p_value_randomization,
-    {{ search_metrics.as_double('bootstrap_intervals.ci_low') }} as ci_low,
-    {{ search_metrics.as_double('bootstrap_intervals.ci_high') }} as ci_high
+    {{ search_metrics.as_double('comparison_statistics.t_statistic') }} as t_statistic,
+    {{ search_metrics.as_double('comparison_statistics.p_value_t') }} as p_value_t,
+    {{ search_metrics.as_double('comparison_statistics.p_value_randomization') }} as p_value_randomization,
+    {{ search_metrics.as_double('comparison_statistics.ci_low') }} as ci_low,
+    {{ search_metrics.as_double('comparison_statistics.ci_high') }} as ci_high
 from summaries
-{%- for cte in ['t_tests', 'randomization_tests', 'bootstrap_intervals'] %}
-left join {{ cte }}
-    on {% for column in groups %}{{ cte }}.{{ column }} = summaries.{{ column }}{% if not loop.last %}
+left join comparison_statistics
+    on {% for column in groups %}comparison_statistics.{{ column }} = summaries.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}
-{%- endfor %}

@@ -3,7 +3,7 @@
   (candidate - baseline). Pairs: var search_metrics_comparisons, default every run against the first run in
   binary order. Every query either run returned has a row; the delta is null unless both values are.
 -#}
-{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
+{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
 
 with query_metrics as (

@@ -4,10 +4,7 @@
   test and a bootstrap confidence interval of the mean delta, both with deterministic hash-based draws
   (identical on every engine). The algorithms are in docs/comparisons.md and the model's YAML description.
 -#}
-{{ config(enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments'])) }}
-{%- set n_permutations = search_metrics.get_replicate_count('search_metrics_permutations', 1000) -%}
-{%- set n_bootstrap = search_metrics.get_replicate_count('search_metrics_bootstrap_samples', 1000) -%}
-{%- set level = search_metrics.get_confidence_level() -%}
+{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
 {%- set groups = ['baseline', 'candidate', 'metric', 'k_key'] -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
 
@@ -59,20 +56,8 @@ summaries as (
     group by baseline, candidate, metric, k, k_key
 ),
 
-t_terms as (
-    select distinct unit_index - 1 as term_index from paired_deltas
-),
-
-t_tests as (
-    {{ search_metrics.paired_t_test('paired_deltas', groups, 't_terms') | indent(4) }}
-),
-
-randomization_tests as (
-    {{ search_metrics.paired_sign_flip_test('paired_deltas', groups, n_permutations) | indent(4) }}
-),
-
-bootstrap_intervals as (
-    {{ search_metrics.paired_bootstrap_ci('paired_deltas', groups, n_bootstrap, level) | indent(4) }}
+comparison_statistics as (
+    {{ search_metrics.comparison_tests('paired_deltas', groups, 'paired') | indent(4) }}
 )
 
 select
@@ -88,14 +73,12 @@ select
     cast(summaries.wins as {{ dbt.type_bigint() }}) as wins,
     cast(summaries.losses as {{ dbt.type_bigint() }}) as losses,
     cast(summaries.ties as {{ dbt.type_bigint() }}) as ties,
-    {{ search_metrics.as_double('t_tests.t_statistic') }} as t_statistic,
-    {{ search_metrics.as_double('t_tests.p_value_t') }} as p_value_t,
-    {{ search_metrics.as_double('randomization_tests.p_value_randomization') }} as p_value_randomization,
-    {{ search_metrics.as_double('bootstrap_intervals.ci_low') }} as ci_low,
-    {{ search_metrics.as_double('bootstrap_intervals.ci_high') }} as ci_high
+    {{ search_metrics.as_double('comparison_statistics.t_statistic') }} as t_statistic,
+    {{ search_metrics.as_double('comparison_statistics.p_value_t') }} as p_value_t,
+    {{ search_metrics.as_double('comparison_statistics.p_value_randomization') }} as p_value_randomization,
+    {{ search_metrics.as_double('comparison_statistics.ci_low') }} as ci_low,
+    {{ search_metrics.as_double('comparison_statistics.ci_high') }} as ci_high
 from summaries
-{%- for cte in ['t_tests', 'randomization_tests', 'bootstrap_intervals'] %}
-left join {{ cte }}
-    on {% for column in groups %}{{ cte }}.{{ column }} = summaries.{{ column }}{% if not loop.last %}
+left join comparison_statistics
+    on {% for column in groups %}comparison_statistics.{{ column }} = summaries.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}
-{%- endfor %}

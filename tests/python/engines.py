@@ -6,7 +6,7 @@ in dependency order -- exactly the SQL dbt would run -- and fetches every model'
 data tests, incremental runs) go through `Engine.dbt`.
 
 - DuckDB: a file per set of vars under the session's temp dir.
-- PostgreSQL: a throwaway server from scripts/postgres_server.py, started once per test session.
+- PostgreSQL: a throwaway server from tests/python/postgres_server.py, started once per test session.
 - Spark: pyspark in this process (dbt-spark `method: session`); the SparkSession is created once with the
   profile's server_side_parameters and reused by every dbt call; warehouse, metastore and derby.log stay under
   the session's temp dir (SEARCH_METRICS_SPARK_DIR).
@@ -23,7 +23,6 @@ import json
 import math
 import os
 import shutil
-import sys
 import tempfile
 import time
 from decimal import Decimal
@@ -33,7 +32,6 @@ import pytest
 
 from harness import PROFILES_DIR, REPO_ROOT, _models_in_dependency_order
 
-sys.path.insert(0, str(REPO_ROOT / "scripts"))
 
 INPUT_SCHEMA = "harness_input"
 ENGINE_NAMES = ("duckdb", "postgres", "spark")
@@ -590,7 +588,7 @@ def duckdb_engine(engine_workdir):
 
 @pytest.fixture(scope="session")
 def postgres_server():
-    """A throwaway PostgreSQL server for the test session (scripts/postgres_server.py), stopped at the end."""
+    """A throwaway PostgreSQL server for the test session (tests/python/postgres_server.py), stopped at the end."""
     from postgres_server import PostgresServer
 
     server = PostgresServer().start(watch_pid=os.getpid())

@@ -25,7 +25,6 @@ from harness import DEMO_WARNINGS, INPUT_SCHEMA, REPO_ROOT, fetch_dicts
 EXAMPLES = {"search_metrics_examples": True}
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_run_comparisons", "search_query_deltas",
                    "search_paulscore_daily", "search_click_metrics_daily", "search_paulscore_comparison"}
-JUDGED_SEMANTIC_MODELS = {"search_judged_query_metrics", "search_run_comparisons", "search_query_deltas"}
 EXPOSURES = {"search_ranker_comparison_dashboard", "search_click_quality_dashboard", "search_click_auc_dashboard",
              "search_paulscore_ab_dashboard"}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -80,12 +79,12 @@ def test_semantic_layer_parses_with_a_time_spine_and_every_expression_runs(demo)
     assert {"search_judged_metric_mean", "search_query_mean_delta", "search_paulscore", "search_clickthrough_rate",
             "search_abandonment_rate", "search_zero_result_rate", "search_comparison_p_value_t",
             "search_ab_p_value_randomization"} <= set(metrics)
-    spine = manifest["nodes"]["model.search_metrics.search_metrics_time_spine"]
+    spine = manifest["nodes"]["model.search_metrics.search_metrics_util_time_spine"]
     assert spine["time_spine"]["standard_granularity_column"] == "date_day"
 
     # dbt parse does not look at the tables: run every dimension and measure expression on the built ones
     with duckdb.connect(str(demo["copy"]), read_only=True) as con:
-        assert con.execute("select count(*), min(date_day), max(date_day) from main.search_metrics_time_spine"
+        assert con.execute("select count(*), min(date_day), max(date_day) from main.search_metrics_util_time_spine"
                            ).fetchone() == (18263, __import__("datetime").date(2000, 1, 1),
                                             __import__("datetime").date(2049, 12, 31))
         for sm in semantic_models.values():
@@ -117,28 +116,50 @@ def test_semantic_layer_parses_with_a_time_spine_and_every_expression_runs(demo)
             assert abs(1 - row["clicked_with_results"] / row["n_searches_with_results"] - row["abandonment_rate"]) < 1e-12
 
 
+JUDGED_INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+CLICK_INPUTS = {"search_metrics_searches": f"{INPUT_SCHEMA}.searches", "search_metrics_clicks": f"{INPUT_SCHEMA}.clicks"}
+FAMILY_CONFIGURATIONS = {
+    "none": {},
+    "judged only": JUDGED_INPUTS,
+    "judged, comparisons switched off": {**JUDGED_INPUTS, "search_metrics_enable_comparisons": False},
+    "clicks with impressions": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions"},
+    "clicks with a bucket column": {**CLICK_INPUTS, "search_metrics_bucket_column": "bucket"},
+    "examples, judged switched off": {**EXAMPLES, "search_metrics_enable_judged": False},
+    "examples, click_auc and bucket_comparisons switched off": {
+        **EXAMPLES, "search_metrics_enable_click_auc": False, "search_metrics_enable_bucket_comparisons": False},
+}
+
+
+def _dependencies(manifest: dict) -> dict[str, set[str]]:
+    """{semantic model or exposure name: the model names it reads}."""
+    return {node["name"]: {uid.split(".")[-1] for uid in node["depends_on"]["nodes"]}
+            for kind in ("semantic_models", "exposures") for node in manifest[kind].values()}
+
+
 @pytest.mark.dbt
-@pytest.mark.parametrize("family", ["none", "judged only"])
-def test_semantic_models_and_exposures_follow_the_enabled_models(dbt_project, family):
-    """Without inputs nothing of the semantic layer is built (and parse still passes); with judged inputs only
-    the judged semantic models, metrics and exposure are enabled and the time spine exists."""
-    dbt_vars = {} if family == "none" else {"search_metrics_results": f"{INPUT_SCHEMA}.results",
-                                            "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
-    target = f"bi_parse_{family.replace(' ', '_')}"
+@pytest.mark.parametrize("configuration", sorted(FAMILY_CONFIGURATIONS))
+def test_semantic_models_and_exposures_follow_the_family_switches(dbt_project, demo, configuration):
+    """The YAML anchors of models/semantic/ restate family_enabled in vars only: under every configuration of
+    inputs and search_metrics_enable_* switches, a semantic model or exposure is enabled exactly when every model
+    it reads is (a parse with a disabled dependency fails; one enabled without its models is a stale rule).
+    Without inputs nothing of the semantic layer is built and parse still passes."""
+    every = _dependencies(demo["manifest"])
+    assert set(every) == SEMANTIC_MODELS | EXPOSURES
+    dbt_vars = FAMILY_CONFIGURATIONS[configuration]
+    target = "bi_parse_" + "".join(c if c.isalnum() else "_" for c in configuration)
     result = dbt_project.invoke(["parse", "--vars", json.dumps(dbt_vars)], target_name=target)
     assert result.success, result.exception
     manifest = json.loads((dbt_project.workdir / f"target_{target}" / "manifest.json").read_text())
-    semantic_models = {sm["name"] for sm in manifest["semantic_models"].values()}
-    exposures = {e["name"] for e in manifest["exposures"].values()}
-    has_spine = "model.search_metrics.search_metrics_time_spine" in manifest["nodes"]
-    if family == "none":
-        assert (semantic_models, exposures, len(manifest["metrics"]), has_spine) == (set(), set(), 0, False)
+    models = {node["name"] for node in manifest["nodes"].values() if node["resource_type"] == "model"}
+    built = set(_dependencies(manifest))
+    expected = {name for name, reads in every.items() if reads <= models}
+    assert built == expected, (configuration, sorted(built ^ expected))
+    has_spine = "search_metrics_util_time_spine" in models
+    if configuration == "none":
+        assert (models, built, len(manifest["metrics"]), has_spine) == (set(), set(), 0, False)
     else:
-        assert semantic_models == JUDGED_SEMANTIC_MODELS and has_spine
-        assert exposures == {"search_ranker_comparison_dashboard"}
-        names = sorted(m["name"] for m in manifest["metrics"].values())
-        assert all(name.startswith(("search_judged", "search_comparison", "search_quer", "search_delta"))
-                   for name in names), names
+        assert has_spine and built, configuration
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -158,7 +179,7 @@ def test_docs_generate_and_every_column_of_every_model_is_described(dbt_project,
     models = {uid: node for uid, node in manifest["nodes"].items()
               if node["resource_type"] == "model" and node["package_name"] == "search_metrics"}
     assert {"search_run_comparison", "search_query_deltas", "search_paulscore_comparison",
-            "search_metrics_time_spine"} <= {node["name"] for node in models.values()}
+            "search_metrics_util_time_spine"} <= {node["name"] for node in models.values()}
     problems = []
     for uid, node in models.items():
         if not node["description"].strip():
@@ -202,7 +223,7 @@ def png_size(path: Path) -> tuple[int, int]:
 @pytest.mark.dbt
 def test_report_renders_in_headless_chromium(demo, tmp_path):
     report = tmp_path / "report" / "index.html"
-    build = subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "build_report.py"), str(demo["copy"]),
+    build = subprocess.run([sys.executable, str(REPO_ROOT / "scripts" / "demo" / "build_report.py"), str(demo["copy"]),
                             str(report)], capture_output=True, text=True, timeout=120)
     assert build.returncode == 0, build.stderr
     page = report.read_text()
@@ -248,7 +269,7 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     assert n_runs_rows in table_rows and n_comparisons in table_rows, table_rows
     assert all(t["height"] > 20 for t in check["tables"])
     # the numbers in the page are the table's, formatted as the report formats them
-    sys.path.insert(0, str(REPO_ROOT / "scripts"))
+    sys.path.insert(0, str(REPO_ROOT / "scripts" / "demo"))
     from build_report import num, pval
     assert re.sub(r"<[^>]+>", "", pval(ndcg[0])) in dom.stdout and num(ndcg[1]) in dom.stdout
 

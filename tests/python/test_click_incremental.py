@@ -169,7 +169,7 @@ def test_incremental_run_equals_full_refresh_and_lookback_limit(project):
     build("--full-refresh")
     assert_tables_match(tables(), reference_tables(searches, with_very_late, impressions))
     # the demo's printer reads these tables
-    sys.path.insert(0, str(REPO_ROOT / "scripts"))
+    sys.path.insert(0, str(REPO_ROOT / "scripts" / "demo"))
     import print_click_summary
 
     out = io.StringIO()
@@ -286,7 +286,7 @@ def test_clean_click_input_passes_every_rule(dbt_project, rules_profiles):
 @pytest.mark.dbt
 def test_unknown_searches_only_warn_and_are_counted(dbt_project, rules_profiles):
     """A click or impression of an unknown search_id warns (its named test), does not stop the models, and is
-    counted as ignored in search_metrics_input_quality; without such rows the two tests pass."""
+    counted as ignored in search_input_quality; without such rows the two tests pass."""
     inputs = clean_inputs()
     result, statuses = build_rules(dbt_project, rules_profiles, inputs["searches"], inputs["clicks"],
                                    inputs["impressions"], ["search_metrics"])
@@ -295,7 +295,7 @@ def test_unknown_searches_only_warn_and_are_counted(dbt_project, rules_profiles)
         set(UNKNOWN_SEARCH_RULES.values()), statuses
     assert statuses["search_paulscore_daily"] == "success" and statuses["search_auc_daily"] == "success"
     with duckdb.connect(str(rules_profiles[1])) as con:
-        quality = fetch_dicts(con, "select input_name, status, n_rows from main.search_metrics_input_quality")
+        quality = fetch_dicts(con, "select input_name, status, n_rows from main.search_input_quality")
     ignored = {row["input_name"]: row["n_rows"] for row in quality if row["status"] == "ignored"}
     for which in UNKNOWN_SEARCH_RULES:
         assert ignored.get(which) == sum(1 for row in inputs[which] if row["search_id"] == "unknown"), quality

@@ -37,7 +37,7 @@ CLICK_VARS = {
     "search_metrics_paulscore_factors": FACTORS,
 }
 CLICK_OUTPUTS = ("search_paulscore_daily", "search_click_metrics_daily", "search_auc_daily",
-                 "search_metrics_input_quality")
+                 "search_input_quality")
 DAILY_MODELS = CLICK_OUTPUTS[:3]
 START = datetime(2026, 3, 2)
 
@@ -116,7 +116,7 @@ def test_click_models_match_reference(dbt_project, click_models, log):
                                      "n_impressions", "n_clicked_impressions"))
 
     counts = {}
-    for row in out["search_metrics_input_quality"]:
+    for row in out["search_input_quality"]:
         key = (row["input_name"], row["status"])
         counts[key] = counts.get(key, 0) + row["n_rows"]
     assert counts == ref_clicks.input_quality(searches, clicks, impressions)

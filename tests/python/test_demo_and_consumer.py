@@ -31,7 +31,7 @@ def check_outputs(con, schema):
                       key=("run_id", "query_id", "metric", "k"), value_columns=("value",))
     assert_rows_match(fetch_dicts(con, f"select * from {schema}.search_run_metrics"), run_rows,
                       key=("run_id", "metric", "k"), value_columns=("value", "n_queries", "n_queries_total"))
-    quality = fetch_dicts(con, f"select * from {schema}.search_metrics_input_quality")
+    quality = fetch_dicts(con, f"select * from {schema}.search_input_quality")
     n_by_input = {}
     for row in quality:
         n_by_input[row["input_name"]] = n_by_input.get(row["input_name"], 0) + row["n_rows"]

@@ -103,7 +103,7 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
     out = same_outputs(engine, duckdb_engine, var_set, all_inputs(COMPACT_SEED))
     # the dataset exercises every family: no compared table of the marts is empty
     for name in ("search_query_metrics", "search_run_metrics", "search_paulscore_daily", "search_auc_daily",
-                 "search_click_metrics_daily", "search_metrics_input_quality"):
+                 "search_click_metrics_daily", "search_input_quality"):
         assert out[name].rows, f"{name} is empty on the compact dataset"
     values = [row["value"] for row in out["search_query_metrics"].dicts()]
     assert any(v is None for v in values) and any(v not in (None, 0, 1) for v in values)

@@ -56,7 +56,7 @@ def test_custom_metrics_cutoffs_and_transformers_match_reference(dbt_project, da
           cutoffs=cutoffs, metrics=CUSTOM_METRICS, transformers=CUSTOM_TRANSFORMERS)
 
 
-# Without a coverage metric, search_metrics_labeled_results keeps only the results with a judgment row (no other
+# Without a coverage metric, search_metrics_int_labeled_results keeps only the results with a judgment row (no other
 # metric reads the rest); every other built-in metric, auc included, must still equal the reference, at cutoffs
 # that leave generated results beyond the largest one.
 METRICS_WITHOUT_COVERAGE = [spec["name"] for spec in ref.BUILTIN_METRICS if spec["type"] != "coverage"]

@@ -6,8 +6,7 @@
 {%- set bucket_column = search_metrics.get_bucket_column() -%}
 {{ config(
     severity='warn',
-    enabled=bucket_column is not none and pairs is not none
-        and search_metrics.inputs_configured(['search_metrics_searches', 'search_metrics_clicks'])
+    enabled=search_metrics.family_enabled('bucket_comparisons') and pairs is not none
 ) }}
 with named_buckets as (
     select baseline as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines

@@ -5,7 +5,7 @@
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
 {{ config(
     severity='warn',
-    enabled=search_metrics.inputs_configured(['search_metrics_results', 'search_metrics_judgments']) and pairs is not none
+    enabled=search_metrics.family_enabled('comparisons') and pairs is not none
 ) }}
 with named_runs as (
     select baseline as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
@@ -17,6 +17,6 @@ select
     named_runs.run_id,
     'a run_id named in search_metrics_comparisons must have results' as rule_violated
 from named_runs
-left join (select distinct run_id from {{ ref('search_metrics_run_queries') }}) as known_runs
+left join (select distinct run_id from {{ ref('search_metrics_int_query_spine') }}) as known_runs
     on known_runs.run_id = named_runs.run_id
 where known_runs.run_id is null

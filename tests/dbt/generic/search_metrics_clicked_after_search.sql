@@ -1,7 +1,7 @@
 {#-
   Rule: a click is not earlier than its search (clicked_at >= searched_at). Returns the offending clicks of
   known searches with the search's searched_at. Clicks on unknown searches are not checked here (they are
-  counted and ignored in search_metrics_input_quality).
+  counted and ignored in search_input_quality).
 -#}
 {% test search_metrics_clicked_after_search(model, column_name, searches, search_key='search_id', searched_at='searched_at') %}
 select

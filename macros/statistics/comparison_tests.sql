@@ -1,0 +1,72 @@
+{#-
+  The three tests of a comparison, per group of `units`, in one select: the t-test (t_statistic, p_value_t), the
+  randomization test (p_value_randomization) and the bootstrap interval (ci_low, ci_high), with the counts and
+  level of vars search_metrics_permutations, search_metrics_bootstrap_samples and search_metrics_confidence_level.
+    design='paired' (search_run_comparison): `units` has the group columns, unit_index and a non-null `delta`;
+      Student's paired t-test, the sign-flip test and the paired bootstrap (docs/comparisons.md).
+    design='two_sample' (search_paulscore_comparison): `units` has the group columns, arm ('baseline' or
+      'candidate'), unit_index (1-based within the arm) and `value`; Student's two-sample t-test (pooled
+      variance), the permutation test and each arm resampled on its own.
+  Returns one row per group found in `units`; the tests' own null rules apply (e.g. n < 2).
+-#}
+{% macro comparison_tests(units, group_columns, design) %}
+    {{- return(adapter.dispatch('comparison_tests', 'search_metrics')(units, group_columns, design)) -}}
+{% endmacro %}
+
+{% macro default__comparison_tests(units, group_columns, design) -%}
+    {%- if design not in ('paired', 'two_sample') -%}
+        {{- exceptions.raise_compiler_error("search_metrics: comparison_tests design must be 'paired' or 'two_sample', got " ~ design) -}}
+    {%- endif -%}
+    {%- set n_permutations = search_metrics.get_replicate_count('search_metrics_permutations', 1000) -%}
+    {%- set n_bootstrap = search_metrics.get_replicate_count('search_metrics_bootstrap_samples', 1000) -%}
+    {%- set level = search_metrics.get_confidence_level() -%}
+    with tested_groups as (
+        select distinct {{ group_columns | join(', ') }} from {{ units }}
+    ),
+
+    t_terms as (
+        {#- the t series needs terms 0 .. (degrees of freedom) / 2; unit_index reaches n (paired) or, in the larger
+            arm, at least (n_baseline + n_candidate) / 2 (two-sample) #}
+        select distinct unit_index - 1 as term_index from {{ units }}
+    ),
+
+    t_tests as (
+        {%- if design == 'paired' %}
+        {{ search_metrics.paired_t_test(units, group_columns, 't_terms') | indent(8) }}
+        {%- else %}
+        {{ search_metrics.two_sample_t_test(units, group_columns, 't_terms') | indent(8) }}
+        {%- endif %}
+    ),
+
+    randomization_tests as (
+        {%- if design == 'paired' %}
+        {{ search_metrics.paired_sign_flip_test(units, group_columns, n_permutations) | indent(8) }}
+        {%- else %}
+        {{ search_metrics.two_sample_permutation_test(units, group_columns, n_permutations) | indent(8) }}
+        {%- endif %}
+    ),
+
+    bootstrap_intervals as (
+        {%- if design == 'paired' %}
+        {{ search_metrics.paired_bootstrap_ci(units, group_columns, n_bootstrap, level) | indent(8) }}
+        {%- else %}
+        {{ search_metrics.two_sample_bootstrap_ci(units, group_columns, n_bootstrap, level) | indent(8) }}
+        {%- endif %}
+    )
+
+    select
+        {%- for column in group_columns %}
+        tested_groups.{{ column }},
+        {%- endfor %}
+        t_tests.t_statistic,
+        t_tests.p_value_t,
+        randomization_tests.p_value_randomization,
+        bootstrap_intervals.ci_low,
+        bootstrap_intervals.ci_high
+    from tested_groups
+    {%- for cte in ['t_tests', 'randomization_tests', 'bootstrap_intervals'] %}
+    left join {{ cte }}
+        on {% for column in group_columns %}{{ cte }}.{{ column }} = tested_groups.{{ column }}{% if not loop.last %}
+        and {% endif %}{% endfor %}
+    {%- endfor %}
+{%- endmacro %}

@@ -1,0 +1,32 @@
+{#-
+  The results the metrics read, each with its doc's aggregated judgment (null values when the doc has no graded
+  judgment): the rows with rank <= the largest cutoff. Only a coverage metric counts the results no judgment row
+  names (its denominator is every result in the top k); without one configured, only the results with a judgment
+  row are kept, because no other metric reads the rest (an ungraded result adds nothing to a count, a sum or ERR's
+  product, and every position is the result's rank). When a configured metric has type auc, which ranks all of a
+  query's graded results by score, also the rows beyond the largest cutoff that auc reads (a binary value and a
+  score). The other rows are read by no metric and are not copied.
+-#}
+{{ config(enabled=search_metrics.family_enabled('judged')) }}
+{%- set cutoffs = search_metrics.get_cutoffs() -%}
+{%- set metric_types = search_metrics.get_metrics() | map(attribute='type') | list -%}
+{%- set reads_every_rank = 'auc' in metric_types -%}
+{%- set reads_unjudged_results = 'coverage' in metric_types -%}
+select
+    results.run_id,
+    results.query_id,
+    results.doc_id,
+    cast(results.rank as {{ dbt.type_int() }}) as rank,
+    {{ search_metrics.as_double('results.score') }} as score,
+    labels.binary_value,
+    labels.graded_value,
+    labels.detail_value,
+    coalesce(labels.binary_tie, 0) as binary_tie
+from {{ ref('search_metrics_stg_results') }} as results
+{% if reads_unjudged_results %}left{% else %}inner{% endif %} join {{ ref('search_metrics_int_pool') }} as labels
+    on labels.query_id = results.query_id
+    and labels.doc_id = results.doc_id
+where results.rank <= {{ cutoffs | max }}
+{%- if reads_every_rank %}
+    or (labels.binary_value is not null and results.score is not null)
+{%- endif %}

@@ -1,0 +1,140 @@
+{#-
+  Where every input row went: used, or not used and why. Each input's rows add up to its row count,
+  so nothing is dropped without being counted. Enabled when the judged family (results, judgments) or the
+  click family (searches, clicks; impressions optional) is configured; only configured inputs are read.
+-#}
+{%- set judged = search_metrics.family_enabled('judged') -%}
+{%- set clicked = search_metrics.family_enabled('clicks') -%}
+{%- set impressed = search_metrics.family_enabled('click_auc') -%}
+{{ config(enabled=judged or clicked) }}
+{%- set parts = [] -%}
+
+with
+{%- if judged %}
+{%- set max_cutoff = search_metrics.get_cutoffs() | max -%}
+{%- set reads_every_rank = search_metrics.get_metrics() | selectattr('type', 'equalto', 'auc') | list | length > 0 -%}
+{%- do parts.extend([('results', 'result_rows'), ('judgments', 'judgment_rows')]) %}
+returned_queries as (
+    select distinct query_id from {{ ref('search_metrics_stg_results') }}
+),
+
+result_rows as (
+    select
+        {% if reads_every_rank -%}
+        'used' as status,
+        {%- else -%}
+        case when rank <= {{ max_cutoff }} then 'used' else 'not_used' end as status,
+        {%- endif %}
+        case
+            when rank <= {{ max_cutoff }} then 'rank within the largest cutoff ({{ max_cutoff }})'
+            {%- if reads_every_rank %}
+            else 'rank beyond the largest cutoff ({{ max_cutoff }}): read only by the auc metrics'
+            {%- else %}
+            else 'rank beyond the largest cutoff ({{ max_cutoff }}): counted in n_results, read by no cutoff metric'
+            {%- endif %}
+        end as reason
+    from {{ ref('search_metrics_stg_results') }}
+),
+
+judgment_rows as (
+    select
+        case
+            when returned_queries.query_id is null then 'ignored'
+            when judgments.grade is null then 'ungraded'
+            else 'used'
+        end as status,
+        case
+            when returned_queries.query_id is null then 'query returned by no run'
+            when judgments.grade is null then 'null grade (slot not graded yet): the doc is in the pool, the slot casts no vote'
+            else 'graded judgment of a returned query'
+        end as reason
+    from {{ ref('search_metrics_stg_judgments') }} as judgments
+    left join returned_queries on returned_queries.query_id = judgments.query_id
+){{ ',' if clicked }}
+{%- endif %}
+{%- if clicked %}
+{%- do parts.extend([('searches', 'search_rows'), ('clicks', 'click_rows')]) %}
+
+known_searches as (
+    select search_id, searched_at from {{ ref('search_metrics_stg_searches') }}
+),
+
+search_rows as (
+    select
+        'used' as status,
+        case
+            when n_results is null then 'n_results unknown (null): left out of the zero-result, clickthrough and abandonment rates'
+            else 'search with a known n_results'
+        end as reason
+    from {{ ref('search_metrics_stg_searches') }}
+),
+
+labeled_click_groups as (
+    select
+        {#- one row per clicked (search_id, position): its first click is used, the others are duplicates #}
+        click_positions.n_clicks,
+        case when known_searches.search_id is null then 1 else 0 end as is_unknown_search,
+        case when click_positions.first_clicked_at < known_searches.searched_at then 1 else 0 end as is_before_search
+    from {{ ref('search_metrics_int_click_positions') }} as click_positions
+    left join known_searches on known_searches.search_id = click_positions.search_id
+),
+
+click_rows as (
+    select
+        'ignored' as status,
+        'search_id not in the searches input: counted and ignored' as reason,
+        n_clicks as n_rows
+    from labeled_click_groups
+    where is_unknown_search = 1
+
+    union all
+
+    select
+        'used' as status,
+        case
+            when is_before_search = 1 then 'first click on a (search_id, position), clicked_at before searched_at (warned by a data test): used'
+            else 'first click on a (search_id, position) of a known search'
+        end as reason,
+        1 as n_rows
+    from labeled_click_groups
+    where is_unknown_search = 0
+
+    union all
+
+    select
+        'duplicate' as status,
+        'repeated click on the same (search_id, position): counts once' as reason,
+        n_clicks - 1 as n_rows
+    from labeled_click_groups
+    where is_unknown_search = 0
+        and n_clicks > 1
+){{ ',' if impressed }}
+{%- endif %}
+{%- if impressed %}
+{%- do parts.append(('impressions', 'impression_rows')) %}
+
+impression_rows as (
+    select
+        case when known_searches.search_id is null then 'ignored' else 'used' end as status,
+        case
+            when known_searches.search_id is null then 'search_id not in the searches input: counted and ignored'
+            else 'impression of a known search'
+        end as reason
+    from {{ ref('search_metrics_stg_impressions') }} as impressions
+    left join known_searches on known_searches.search_id = impressions.search_id
+)
+{%- endif %}
+
+{% for input_name, cte in parts -%}
+select
+    cast('{{ input_name }}' as {{ dbt.type_string() }}) as input_name,
+    cast(status as {{ dbt.type_string() }}) as status,
+    cast(reason as {{ dbt.type_string() }}) as reason,
+    cast({{ 'sum(n_rows)' if cte == 'click_rows' else 'count(*)' }} as {{ dbt.type_bigint() }}) as n_rows
+from {{ cte }}
+group by status, reason
+{% if not loop.last %}
+union all
+
+{% endif -%}
+{%- endfor %}

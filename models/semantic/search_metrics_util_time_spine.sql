@@ -1,0 +1,14 @@
+{#-
+  The MetricFlow time spine (one row per day, 2000-01-01 .. 2049-12-31): dbt's semantic layer requires one as
+  soon as a project has semantic models. Built whenever a model family that has semantic models is enabled.
+-#}
+{{ config(
+    enabled=search_metrics.family_enabled('judged')
+        or search_metrics.family_enabled('clicks'),
+    materialized='table'
+) }}
+select
+    cast(date_day as date) as date_day
+from (
+    {{ dbt.date_spine('day', "cast('2000-01-01' as date)", "cast('2050-01-01' as date)") | indent(4) }}
+) as days

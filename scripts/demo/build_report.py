@@ -1,0 +1,446 @@
+"""Build the static HTML report from the output tables of a build (by default the demo's DuckDB file).
+
+Usage: python scripts/demo/build_report.py [path/to/demo.duckdb] [path/to/index.html] [schema]
+(defaults: target/demo.duckdb, target/report/index.html, main)
+
+One self-contained HTML file: tables and inline SVG charts generated here, a few lines of inline JavaScript
+(sortable tables, and a render check that records what the browser laid out), no external resources, no
+network. Sections appear for the tables that exist: per-run metrics, run comparisons with p-values and
+confidence intervals, the queries that regressed most, PaulScore and click trends, AUC trends, and the
+PaulScore A/B comparison.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import sys
+from pathlib import Path
+
+import duckdb
+
+PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+SIGNIFICANCE = 0.05
+N_WORST = 15
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# data
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
+    names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
+             "search_click_metrics_daily", "search_auc_daily", "search_paulscore_comparison"]
+    tables = {}
+    with duckdb.connect(path, read_only=True) as con:
+        existing = {row[0] for row in con.execute(
+            "select table_name from information_schema.tables where table_schema = ?", [schema]).fetchall()}
+        for name in names:
+            if name in existing:
+                cursor = con.execute(f'select * from "{schema}"."{name}"')
+                columns = [d[0] for d in cursor.description]
+                tables[name] = [dict(zip(columns, row)) for row in cursor.fetchall()]
+    return tables
+
+
+def k_sort(k):
+    return -1 if k is None else k
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# formatting
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def esc(value) -> str:
+    return html.escape("" if value is None else str(value))
+
+
+def num(value, digits=4) -> str:
+    if value is None:
+        return '<span class="null">null</span>'
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return esc(value)
+    return f"{value:.{digits}f}"
+
+
+def pval(value) -> str:
+    if value is None:
+        return '<span class="null">null</span>'
+    text = f"{value:.2e}" if value < 0.001 else f"{value:.4f}"
+    return f'<span class="sig">{text}</span>' if value < SIGNIFICANCE else text
+
+
+def pct(value) -> str:
+    return '<span class="null">null</span>' if value is None else f"{100 * value:+.1f} %"
+
+
+def table(headers: list[str], rows: list[list[str]], css_class: str = "data", numeric_from: int = 1,
+          row_classes: list[str] | None = None) -> str:
+    head = "".join(f'<th class="{"num" if i >= numeric_from else ""}">{esc(h)}</th>' for i, h in enumerate(headers))
+    body = []
+    for r, cells in enumerate(rows):
+        klass = f' class="{row_classes[r]}"' if row_classes and row_classes[r] else ""
+        body.append(f"<tr{klass}>" + "".join(
+            f'<td class="{"num" if i >= numeric_from else ""}">{c}</td>' for i, c in enumerate(cells)) + "</tr>")
+    return (f'<table class="{css_class} sortable"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>')
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# charts (inline SVG)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def nice_range(values: list[float], include_zero: bool = False) -> tuple[float, float]:
+    lo, hi = min(values), max(values)
+    if include_zero:
+        lo, hi = min(lo, 0.0), max(hi, 0.0)
+    if hi - lo < 1e-12:
+        lo, hi = lo - 0.5, hi + 0.5
+    pad = (hi - lo) * 0.08
+    return lo - pad, hi + pad
+
+
+def ticks(lo: float, hi: float, n: int = 5) -> list[float]:
+    raw = (hi - lo) / n
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = min((m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw), default=raw)
+    first = math.ceil(lo / step) * step
+    out, value = [], first
+    while value <= hi + 1e-12:
+        out.append(round(value, 10))
+        value += step
+    return out
+
+
+def line_chart(title: str, x_labels: list[str], series: dict[str, list[float | None]], y_label: str = "",
+               width: int = 600, height: int = 260) -> str:
+    """A line chart: one polyline (and a dot per point) per series over categorical x labels."""
+    left, right, top, bottom = 56, 150, 30, 46
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [v for ys in series.values() for v in ys if v is not None]
+    if not values or not x_labels:
+        return f'<p class="empty">{esc(title)}: no data</p>'
+    y_lo, y_hi = nice_range(values)
+
+    def x(i):
+        return left + (plot_w * i / (len(x_labels) - 1) if len(x_labels) > 1 else plot_w / 2)
+
+    def y(v):
+        return top + plot_h * (1 - (v - y_lo) / (y_hi - y_lo))
+
+    parts = [f'<svg class="chart line-chart" role="img" aria-label="{esc(title)}" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<text class="title" x="{left}" y="18">{esc(title)}</text>',
+             f'<rect class="plot" x="{left}" y="{top}" width="{plot_w}" height="{plot_h}"/>']
+    for t in ticks(y_lo, y_hi):
+        parts.append(f'<line class="gridline" x1="{left}" x2="{left + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
+                     f'<text class="tick" x="{left - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{t:g}</text>')
+    step = max(1, len(x_labels) // 8)
+    for i, label in enumerate(x_labels):
+        if i % step == 0 or i == len(x_labels) - 1:
+            parts.append(f'<text class="tick" x="{x(i):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                         f'{esc(label)}</text>')
+    if y_label:
+        parts.append(f'<text class="axis" transform="translate(14,{top + plot_h / 2}) rotate(-90)" '
+                     f'text-anchor="middle">{esc(y_label)}</text>')
+    for s, (name, ys) in enumerate(series.items()):
+        color = PALETTE[s % len(PALETTE)]
+        points = [(x(i), y(v)) for i, v in enumerate(ys) if v is not None]
+        if len(points) > 1:
+            parts.append(f'<polyline class="series" data-series="{esc(name)}" fill="none" stroke="{color}" '
+                         f'stroke-width="2" points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}"/>')
+        for px, py in points:
+            parts.append(f'<circle class="point" cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{color}"/>')
+        ly = top + 12 + 16 * s
+        parts.append(f'<line x1="{left + plot_w + 12}" x2="{left + plot_w + 30}" y1="{ly - 4}" y2="{ly - 4}" '
+                     f'stroke="{color}" stroke-width="3"/><text class="legend" x="{left + plot_w + 34}" '
+                     f'y="{ly}">{esc(name)}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def interval_chart(title: str, rows: list[tuple[str, float | None, float | None, float | None, bool]],
+                   width: int = 640) -> str:
+    """A forest plot: per row a dot (the estimate) and a whisker (its confidence interval) around zero."""
+    rows = [r for r in rows if r[1] is not None]
+    if not rows:
+        return f'<p class="empty">{esc(title)}: no data</p>'
+    left, right, top, row_h = 190, 30, 30, 20
+    height = top + row_h * len(rows) + 30
+    plot_w = width - left - right
+    values = [v for _, est, lo, hi, _ in rows for v in (est, lo, hi) if v is not None]
+    x_lo, x_hi = nice_range(values, include_zero=True)
+
+    def x(v):
+        return left + plot_w * (v - x_lo) / (x_hi - x_lo)
+
+    parts = [f'<svg class="chart interval-chart" role="img" aria-label="{esc(title)}" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<text class="title" x="8" y="18">{esc(title)}</text>',
+             f'<rect class="plot" x="{left}" y="{top - 6}" width="{plot_w}" height="{row_h * len(rows) + 6}"/>']
+    for t in ticks(x_lo, x_hi):
+        parts.append(f'<line class="gridline" x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top - 6}" '
+                     f'y2="{top + row_h * len(rows)}"/><text class="tick" x="{x(t):.1f}" '
+                     f'y="{top + row_h * len(rows) + 16}" text-anchor="middle">{t:g}</text>')
+    parts.append(f'<line class="zero" x1="{x(0):.1f}" x2="{x(0):.1f}" y1="{top - 6}" y2="{top + row_h * len(rows)}"/>')
+    for i, (label, est, lo, hi, significant) in enumerate(rows):
+        cy = top + row_h * i + row_h / 2
+        color = "#2ca02c" if significant and est > 0 else "#d62728" if significant else "#555"
+        parts.append(f'<text class="label" x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end">{esc(label)}</text>')
+        if lo is not None and hi is not None:
+            parts.append(f'<line class="whisker" x1="{x(lo):.1f}" x2="{x(hi):.1f}" y1="{cy:.1f}" y2="{cy:.1f}" '
+                         f'stroke="{color}" stroke-width="2"/>')
+        parts.append(f'<circle class="estimate" cx="{x(est):.1f}" cy="{cy:.1f}" r="4" fill="{color}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# sections
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def section_runs(rows: list[dict]) -> str:
+    runs = sorted({r["run_id"] for r in rows})
+    by_key = {(r["metric"], r["k"], r["run_id"]): r for r in rows}
+    keys = sorted({(r["metric"], r["k"]) for r in rows}, key=lambda mk: (mk[0], k_sort(mk[1])))
+    body = []
+    for metric, k in keys:
+        cells = [esc(metric), "" if k is None else str(k)]
+        values = [by_key.get((metric, k, run), {}).get("value") for run in runs]
+        best = max((v for v in values if v is not None), default=None)
+        for run, value in zip(runs, values):
+            row = by_key.get((metric, k, run))
+            text = "" if row is None else f'{num(value)} <span class="n">({row["n_queries"]}/{row["n_queries_total"]})</span>'
+            cells.append(f'<b>{text}</b>' if value is not None and value == best and len(runs) > 1 else text)
+        body.append(cells)
+    return ('<section id="runs"><h2>Runs: mean of each metric</h2><p>Mean over the queries with a value '
+            '(queries with a value / queries the run returned); the best run of each row in bold. Table '
+            '<code>search_run_metrics</code>.</p>'
+            + table(["metric", "k"] + runs, body, numeric_from=1) + "</section>")
+
+
+def section_comparisons(rows: list[dict]) -> str:
+    rows = sorted(rows, key=lambda r: (r["baseline"], r["candidate"], r["metric"], k_sort(r["k"])))
+    body, classes = [], []
+    for r in rows:
+        significant = (r["p_value_t"] is not None and r["p_value_t"] < SIGNIFICANCE
+                       and r["ci_low"] is not None and (r["ci_low"] > 0 or r["ci_high"] < 0))
+        classes.append(("better" if r["mean_delta"] > 0 else "worse") if significant else "")
+        body.append([esc(r["baseline"]), esc(r["candidate"]), esc(r["metric"]), "" if r["k"] is None else str(r["k"]),
+                     str(r["n_queries"]), num(r["baseline_mean"]), num(r["candidate_mean"]), num(r["mean_delta"]),
+                     pct(r["relative_delta"]), f'{r["wins"]} / {r["losses"]} / {r["ties"]}', num(r["t_statistic"], 3),
+                     pval(r["p_value_t"]), pval(r["p_value_randomization"]),
+                     f'[{num(r["ci_low"])}, {num(r["ci_high"])}]'])
+    charts = []
+    for baseline, candidate in sorted({(r["baseline"], r["candidate"]) for r in rows}):
+        pair = [r for r in rows if r["baseline"] == baseline and r["candidate"] == candidate]
+        k_max = max((r["k"] for r in pair if r["k"] is not None), default=None)
+        chosen = [r for r in pair if r["k"] == k_max or r["k"] is None]
+        # relative to the baseline mean, so that metrics of every scale share one axis (the interval is divided
+        # by the same constant, so it stays the interval of the relative delta)
+        charts.append(interval_chart(
+            f"{candidate} vs {baseline} (k = {k_max}): mean delta ÷ baseline mean, with its CI",
+            [(r["metric"], r["relative_delta"],
+              None if r["ci_low"] is None or not r["baseline_mean"] else r["ci_low"] / r["baseline_mean"],
+              None if r["ci_high"] is None or not r["baseline_mean"] else r["ci_high"] / r["baseline_mean"],
+              r["p_value_randomization"] is not None and r["p_value_randomization"] < SIGNIFICANCE)
+             for r in chosen]))
+    return ('<section id="comparisons"><h2>Comparisons: candidate against baseline</h2><p>Per metric and k over '
+            'the queries both runs have a value for: paired t-test, sign-flip randomization test, bootstrap '
+            'confidence interval of the mean delta. Rows where p (t-test) &lt; 0.05 and the interval excludes 0 '
+            'are shaded green (better) or red (worse). Table <code>search_run_comparison</code>.</p>'
+            + "".join(charts)
+            + table(["baseline", "candidate", "metric", "k", "n", "baseline", "candidate", "Δ mean", "Δ %",
+                     "W / L / T", "t", "p (t-test)", "p (randomization)", "95% CI of Δ"], body, numeric_from=3,
+                    row_classes=classes) + "</section>")
+
+
+def section_regressions(rows: list[dict]) -> str:
+    paired = [r for r in rows if r["delta"] is not None]
+    if not paired:
+        return ""
+    metrics = sorted({(r["metric"], r["k"]) for r in paired}, key=lambda mk: (mk[0], k_sort(mk[1])))
+    k_max = max((k for _, k in metrics if k is not None), default=None)
+    headline = ("ndcg", k_max) if ("ndcg", k_max) in metrics else metrics[0]
+    worst = sorted((r for r in paired if (r["metric"], r["k"]) == headline and r["delta"] < -1e-12),
+                   key=lambda r: (r["delta"], r["query_id"]))[:N_WORST]
+    body = [[esc(r["baseline"]), esc(r["candidate"]), esc(r["query_id"]), num(r["baseline_value"]),
+             num(r["candidate_value"]), num(r["delta"])] for r in worst]
+    counts = {}
+    for r in paired:
+        key = (r["baseline"], r["candidate"], r["metric"], r["k"])
+        c = counts.setdefault(key, [0, 0])
+        c[0] += r["delta"] < -1e-12
+        c[1] += r["delta"] > 1e-12
+    count_rows = [[esc(b), esc(c), esc(m), "" if k is None else str(k), str(v[0]), str(v[1])]
+                  for (b, c, m, k), v in sorted(counts.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2],
+                                                                                 k_sort(kv[0][3])))
+                  if k is None or k == k_max]
+    label = f"{headline[0]}@{headline[1]}" if headline[1] is not None else headline[0]
+    return (f'<section id="regressions"><h2>Queries that got worse ({esc(label)})</h2><p>The {N_WORST} largest '
+            f'drops of {esc(label)} (table <code>search_query_deltas</code>, <code>order by delta</code>).</p>'
+            + (table(["baseline", "candidate", "query", "baseline", "candidate", "Δ"], body, numeric_from=3)
+               if body else '<p class="empty">No query got worse.</p>')
+            + f"<h3>Queries worse / better per metric (k = {k_max})</h3>"
+            + table(["baseline", "candidate", "metric", "k", "worse", "better"], count_rows, numeric_from=3)
+            + "</section>")
+
+
+def section_clicks(paulscore: list[dict], clicks: list[dict]) -> str:
+    parts = ['<section id="clicks"><h2>Click quality over time</h2><p>Daily tables '
+             '<code>search_paulscore_daily</code> and <code>search_click_metrics_daily</code>.</p><div class="grid">']
+    if paulscore:
+        days = sorted({str(r["search_date"]) for r in paulscore})
+        for search_type in sorted({r["search_type"] for r in paulscore}):
+            series = {}
+            for factor in sorted({r["factor"] for r in paulscore}):
+                by_day = {str(r["search_date"]): r["paulscore"] for r in paulscore
+                          if r["search_type"] == search_type and r["factor"] == factor}
+                series[f"F = {factor:g}"] = [by_day.get(d) for d in days]
+            parts.append(line_chart(f"PaulScore, {search_type}", days, series, "PaulScore"))
+    if clicks:
+        days = sorted({str(r["search_date"]) for r in clicks})
+        for column, title in (("clickthrough_rate", "Clickthrough rate"), ("abandonment_rate", "Abandonment rate"),
+                              ("zero_result_rate", "Zero-result rate")):
+            series = {}
+            for search_type in sorted({r["search_type"] for r in clicks}):
+                by_day = {str(r["search_date"]): r[column] for r in clicks if r["search_type"] == search_type}
+                series[search_type] = [by_day.get(d) for d in days]
+            parts.append(line_chart(title, days, series, "rate"))
+    parts.append("</div></section>")
+    return "".join(parts)
+
+
+def section_auc(rows: list[dict]) -> str:
+    days = sorted({str(r["search_date"]) for r in rows})
+    parts = ['<section id="auc"><h2>Click AUC over time</h2><p>Table <code>search_auc_daily</code>: pooled AUC and '
+             'GAUC (mean of session AUCs) of the ranker\'s scores against clicks.</p><div class="grid">']
+    for search_type in sorted({r["search_type"] for r in rows}):
+        series = {}
+        for column in ("auc", "gauc", "gauc_weighted"):
+            by_day = {str(r["search_date"]): r[column] for r in rows if r["search_type"] == search_type}
+            series[column] = [by_day.get(d) for d in days]
+        parts.append(line_chart(f"AUC, {search_type}", days, series, "AUC"))
+    parts.append("</div></section>")
+    return "".join(parts)
+
+
+def section_ab(rows: list[dict]) -> str:
+    rows = sorted(rows, key=lambda r: (r["baseline"], r["candidate"], r["search_type"], r["factor"]))
+    body = [[esc(r["baseline"]), esc(r["candidate"]), esc(r["search_type"]), f'{r["factor"]:g}',
+             f'{r["n_baseline_sessions"]} / {r["n_candidate_sessions"]}', num(r["baseline_paulscore"]),
+             num(r["candidate_paulscore"]), num(r["mean_delta"]), pct(r["relative_delta"]), num(r["t_statistic"], 3),
+             pval(r["p_value_t"]), pval(r["p_value_randomization"]), f'[{num(r["ci_low"])}, {num(r["ci_high"])}]']
+            for r in rows]
+    chart = interval_chart("PaulScore A/B: candidate − baseline and 95% CI",
+                           [(f'{r["candidate"]}−{r["baseline"]} {r["search_type"]} F={r["factor"]:g}',
+                             r["mean_delta"], r["ci_low"], r["ci_high"],
+                             r["p_value_t"] is not None and r["p_value_t"] < SIGNIFICANCE) for r in rows])
+    return ('<section id="ab"><h2>PaulScore A/B test</h2><p>Table <code>search_paulscore_comparison</code>: '
+            'day-sessions of each bucket as independent samples (two-sample t-test, permutation test, bootstrap '
+            'interval of the difference).</p>' + chart
+            + table(["baseline", "candidate", "type", "F", "sessions", "baseline", "candidate", "Δ", "Δ %", "t",
+                     "p (t-test)", "p (permutation)", "95% CI of Δ"], body, numeric_from=3) + "</section>")
+
+
+CSS = """
+body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
+h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ddd; }
+table.data { border-collapse: collapse; margin: 10px 0 20px; font-size: 13px; }
+table.data th, table.data td { border: 1px solid #ddd; padding: 3px 7px; }
+table.data th { background: #f3f5f8; cursor: pointer; position: sticky; top: 0; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.better td { background: #e8f6e8; } tr.worse td { background: #fbe9e9; }
+.null { color: #aaa; } .n { color: #888; font-size: 11px; } .sig { font-weight: 600; color: #b00; }
+.grid { display: flex; flex-wrap: wrap; gap: 12px; }
+svg.chart { background: #fff; border: 1px solid #e4e4e4; margin: 6px 0; }
+svg .title { font-weight: 600; font-size: 13px; } svg .tick, svg .legend, svg .label, svg .axis { font-size: 11px; fill: #444; }
+svg .plot { fill: #fafbfc; stroke: #ccc; } svg .gridline { stroke: #e6e6e6; } svg .zero { stroke: #888; stroke-dasharray: 3 3; }
+.empty { color: #888; font-style: italic; }
+"""
+
+SCRIPT = """
+(function () {
+  // click a header to sort its table (numbers numerically)
+  document.querySelectorAll('table.sortable th').forEach(function (th, column) {
+    th.addEventListener('click', function () {
+      var body = th.closest('table').tBodies[0];
+      var rows = Array.prototype.slice.call(body.rows);
+      var asc = th.dataset.order !== 'asc';
+      th.dataset.order = asc ? 'asc' : 'desc';
+      var key = function (row) {
+        var text = row.cells[column].textContent.trim();
+        var number = parseFloat(text.replace(/[\\[\\]%+]/g, ''));
+        return isNaN(number) ? text : number;
+      };
+      rows.sort(function (a, b) {
+        var x = key(a), y = key(b);
+        return (x > y ? 1 : x < y ? -1 : 0) * (asc ? 1 : -1);
+      });
+      rows.forEach(function (row) { body.appendChild(row); });
+    });
+  });
+  // render check: what the browser actually laid out (read by the test through --dump-dom)
+  var charts = Array.prototype.map.call(document.querySelectorAll('svg.chart'), function (svg) {
+    var box = svg.getBoundingClientRect();
+    var marks = svg.querySelectorAll('polyline, circle');
+    var drawn = Array.prototype.filter.call(marks, function (m) {
+      var b = m.getBBox(); return b.width > 0 || b.height > 0;
+    }).length;
+    return {label: svg.getAttribute('aria-label'), width: Math.round(box.width), height: Math.round(box.height),
+            marks: marks.length, drawn: drawn};
+  });
+  var tables = Array.prototype.map.call(document.querySelectorAll('table.data'), function (t) {
+    return {rows: t.tBodies[0].rows.length, height: Math.round(t.getBoundingClientRect().height)};
+  });
+  var check = document.getElementById('render-check');
+  check.textContent = JSON.stringify({charts: charts, tables: tables});
+  document.body.setAttribute('data-rendered', 'true');
+})();
+"""
+
+
+def build(tables: dict[str, list[dict]], source: str) -> str:
+    sections = []
+    if tables.get("search_run_metrics"):
+        sections.append(section_runs(tables["search_run_metrics"]))
+    if tables.get("search_run_comparison"):
+        sections.append(section_comparisons(tables["search_run_comparison"]))
+    if tables.get("search_query_deltas"):
+        sections.append(section_regressions(tables["search_query_deltas"]))
+    if tables.get("search_paulscore_daily") or tables.get("search_click_metrics_daily"):
+        sections.append(section_clicks(tables.get("search_paulscore_daily", []),
+                                       tables.get("search_click_metrics_daily", [])))
+    if tables.get("search_auc_daily"):
+        sections.append(section_auc(tables["search_auc_daily"]))
+    if tables.get("search_paulscore_comparison"):
+        sections.append(section_ab(tables["search_paulscore_comparison"]))
+    if not sections:
+        sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
+    nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
+        ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"), ("clicks", "clicks"),
+        ("auc", "AUC"), ("ab", "A/B")) if f'id="{sid}"' in "".join(sections))
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
+            f'<body><h1>search_metrics report</h1><p>Built from <code>{esc(source)}</code> by '
+            f'<code>scripts/demo/build_report.py</code>. {nav}</p>{"".join(sections)}'
+            f'<pre id="render-check" hidden></pre><script>{SCRIPT}</script></body></html>')
+
+
+def main(db: str = "target/demo.duckdb", out: str = "target/report/index.html", schema: str = "main") -> Path:
+    tables = read_tables(db, schema)
+    path = Path(out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(build(tables, db), encoding="utf-8")
+    print(f"report: {path} ({', '.join(f'{name} {len(rows)} rows' for name, rows in tables.items())})")
+    return path
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])

@@ -1,0 +1,625 @@
+"""Reference (oracle) implementation of trec_eval-style measures.
+
+Pure Python, standard library only, written with plain loops so that every
+number can be traced back to the rule stated in each docstring.  The rules
+were transcribed from the tools' own source code:
+
+  * trec_eval (github.com/usnistgov/trec_eval, version 10.0): form_res_rels.c,
+    m_Rprec.c, m_bpref.c, m_success.c, m_num_rel.c, m_num_ret.c,
+    m_num_rel_ret.c, m_map.c, m_gm_map.c (+ meas_avg.c te_calc_avg_meas_s_gm),
+    m_iprec_at_recall.c, m_11pt_avg.c, m_ndcg.c (+ gain_init.c), m_ndcg_cut.c;
+  * ir_measures 0.4.3: measures/rbp.py and providers/trectools_provider.py,
+    providers/cwl_eval.py (RBP); providers/pytrec_eval_provider.py
+    (judged_only = trec_eval's judged_docs_only_flag);
+  * Moffat & Zobel 2008 (RBP and its residual), Sakai 2007 (condensed lists).
+trec_eval's m_rbp.c is NOT used (uninitialised variables; its residual drops
+the tail).
+
+Data model (per run and query)
+------------------------------
+ranked: list of (doc_id, rank); rank a whole number >= 1, unique (gaps
+        allowed: 1, 2, 5).  The "position" i in every formula is the row's
+        rank itself.
+labels: dict doc_id -> value for the query's pool (every doc with a judgment
+        row).  value None = in the pool but not graded (unjudged); a doc
+        absent from labels is not in the pool (unjudged too).
+relevant            = value is not None and value >= threshold
+judged non-relevant = value is not None and value <  threshold
+graded              = value is not None
+
+Deliberate differences from trec_eval / ir_measures
+---------------------------------------------------
+ 1. None instead of 0 when the pool has no relevant doc (R = 0): r_precision,
+    bpref, interpolated_precision (every level), average_precision_11pt,
+    average_precision_whole_list.  trec_eval reports 0 for all of them.
+ 2. None when no doc of the pool is graded (empty pool or every value None):
+    success, rbp, rbp_residual, ndcg_pool, ndcg_whole_list.  trec_eval reports
+    0 (and pytrec_eval segfaults when every qrels value of a query is
+    negative: max_rel < 0 in form_res_rels.c).
+ 3. Position = the row's rank.  trec_eval re-sorts the run by score and uses
+    the list position (1..num_ret); both agree when the ranks are 1..n, e.g.
+    after rank_by_score.  With gaps (ranks 1, 5) we use 5, trec_eval 2.
+ 4. geometric_mean skips None values (queries with R = 0).  trec_eval's
+    gm_map gives such a query AP 0, i.e. ln(0.00001), and so pulls the mean
+    down; it is only comparable over the queries with R > 0.
+ 5. condensed() drops exactly the docs whose value is None or that are not in
+    labels.  trec_eval's judged_docs_only_flag drops every doc whose qrels
+    value is negative or absent.  The two agree when negative grades are read
+    with grade_under_negative_reading(.., 'unjudged'); under the 'zero'
+    reading a negative grade becomes a judged 0 that we keep and trec_eval
+    drops.
+ 6. RBP graded gain = value / max_grade with the caller's max_grade (the
+    scale's maximum, the same for every query).  ir_measures' graded RBP
+    (RBP without rel=, only from its trectools provider, which is not in
+    ir_measures.DefaultPipeline: call ir_measures.trectools) does not scale at
+    all: gain = the raw qrels grade (> 0), so its RBP can exceed 1 and equals
+    max_grade * ours.  ir_measures reports no residual (trectools computes one
+    but ir_measures keeps only the RBP value).  ir_measures' binary RBP
+    (RBP(rel=r), cwl_eval provider) clips negative grades to 0, gain 1 if
+    grade >= r, and weights rank i by p^(i-1) / sum_{j<1000} p^j (the list is
+    padded or cut to 1000 ranks), i.e. (1 - p) p^(i-1) / (1 - p^1000): equal
+    to ours to ~1e-97 for p = 0.8.  trectools ranks by list position and
+    averages the weights of equal scores (even across queries), so compare on
+    globally distinct scores.
+ 7. A doc listed twice in `ranked` counts twice (trec_eval rejects such runs).
+
+Things in trec_eval's source worth knowing
+------------------------------------------
+ * Ties: comp_sim_docno (form_res_rels.c) sorts by sim descending, then
+   strcmp(p2->docno, p1->docno): doc ids DEScending in byte order.
+ * A negative qrels value puts the doc in the pool as RELVALUE_UNJUDGED: it
+   counts in no rel_levels bucket (not relevant, not judged non-relevant).
+ * bpref: N = judged non-relevant docs of the pool (rel_levels below the
+   relevance level), the term is 1 - min(n, R) / min(N, R) when n > 0 else 1,
+   unjudged and non-pool docs are skipped, and the sum is over the relevant
+   docs of the WHOLE list (not only the first R); divided by R.
+ * iprec_at_recall: a level x is turned into a count of relevant docs
+   c = lround(x * R) computed in double precision (0.7 * 45 = 31.4999.. -> 31),
+   and iprec = max precision over the positions at or after the c-th
+   relevant retrieved doc (all positions when c = 0; 0 when c > num_rel_ret).
+   So "recall >= x" is really "relevant so far >= lround(x R)".
+ * gm_map: the per-query value trec_eval stores (and pytrec_eval reports) is
+   ln(max(AP, MIN_GEO_MEAN)) with MIN_GEO_MEAN = .00001 (trec_eval.h); the
+   summary is exp(mean of those).
+"""
+
+import math
+
+SCALES = ("binary", "graded", "detail")
+
+# trec_eval.h: #define MIN_GEO_MEAN .00001
+MIN_GEO_MEAN = 0.00001
+
+# m_iprec_at_recall.c / m_11pt_avg.c: double_cutoff_array (the same doubles
+# as these Python literals).
+RECALL_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+NEGATIVE_READINGS = ("unjudged", "zero", "reject")
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _rows(ranked):
+    """Rows of `ranked` as (rank, doc_id) sorted by rank; ranks validated.
+
+    Rule: rank is a whole number >= 1 and unique within the list.
+    """
+    rows = []
+    seen = set()
+    for doc_id, rank in ranked:
+        if not _is_int(rank) or rank < 1:
+            raise ValueError("rank must be a whole number >= 1: %r" % (rank,))
+        if rank in seen:
+            raise ValueError("duplicate rank %r" % (rank,))
+        seen.add(rank)
+        rows.append((rank, doc_id))
+    rows.sort()
+    return rows
+
+
+def _is_relevant(value, threshold):
+    """Rule: relevant iff value is not None and value >= threshold."""
+    return value is not None and value >= threshold
+
+
+def _n_graded(labels):
+    """Number of docs of the pool with a value (not None)."""
+    count = 0
+    for value in labels.values():
+        if value is not None:
+            count += 1
+    return count
+
+
+def _lround(value):
+    """C's lround for a value >= 0: nearest integer, halves away from zero.
+
+    value - floor(value) is exact for doubles of this size, so the
+    comparison with 0.5 is exact.
+    """
+    whole = math.floor(value)
+    if value - whole >= 0.5:
+        return int(whole) + 1
+    return int(whole)
+
+
+# ---------------------------------------------------------------------------
+# ranking
+# ---------------------------------------------------------------------------
+
+
+def rank_by_score(rows):
+    """Add `rank` to rows {run_id, query_id, doc_id, score} by trec_eval's rule.
+
+    Rule (form_res_rels.c, comp_sim_docno): per (run_id, query_id), sort by
+    score descending, ties broken by doc_id DEScending comparing the ids as
+    byte strings (strcmp(p2->docno, p1->docno); UTF-8 bytes, which is also
+    code-point order); rank = 1-based position.  A doc id twice in one
+    (run_id, query_id) raises ValueError (trec_eval: "duplicate docs").
+    Returns new dicts (the input's keys plus rank) in the input order.
+    """
+    groups = {}
+    for index, row in enumerate(rows):
+        score = row["score"]
+        if not _is_number(score) or score != score:
+            raise ValueError("score must be a number: %r" % (score,))
+        key = (row["run_id"], row["query_id"])
+        groups.setdefault(key, []).append((score, row["doc_id"].encode("utf-8"), index))
+
+    ranks = {}
+    for key, items in groups.items():
+        doc_ids = set()
+        for _score, doc_bytes, _index in items:
+            if doc_bytes in doc_ids:
+                raise ValueError("duplicate doc %r in %r" % (doc_bytes, key))
+            doc_ids.add(doc_bytes)
+        # Both keys descending: score desc, then doc id bytes desc.
+        ordered = sorted(items, key=lambda item: (item[0], item[1]), reverse=True)
+        position = 0
+        for _score, _doc_bytes, index in ordered:
+            position += 1
+            ranks[index] = position
+
+    out = []
+    for index, row in enumerate(rows):
+        new_row = dict(row)
+        new_row["rank"] = ranks[index]
+        out.append(new_row)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# counts
+# ---------------------------------------------------------------------------
+
+
+def n_relevant(labels, threshold=1):
+    """trec_eval num_rel: relevant docs in the pool (value >= threshold). Never None."""
+    count = 0
+    for value in labels.values():
+        if _is_relevant(value, threshold):
+            count += 1
+    return count
+
+
+def n_judged_nonrelevant(labels, threshold=1):
+    """Judged non-relevant docs in the pool (value not None and < threshold)."""
+    count = 0
+    for value in labels.values():
+        if value is not None and value < threshold:
+            count += 1
+    return count
+
+
+def n_retrieved(ranked):
+    """trec_eval num_ret: rows in the list. Never None."""
+    return len(_rows(ranked))
+
+
+def n_relevant_retrieved(ranked, labels, threshold=1):
+    """trec_eval num_rel_ret: rows of the whole list whose doc is relevant. Never None."""
+    count = 0
+    for _rank, doc_id in _rows(ranked):
+        if _is_relevant(labels.get(doc_id), threshold):
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------
+# set / rank measures
+# ---------------------------------------------------------------------------
+
+
+def r_precision(ranked, labels, threshold=1):
+    """trec_eval Rprec (m_Rprec.c).
+
+    Rule: R = relevant docs in the pool; value = (relevant rows with
+    rank <= R) / R.  None when R = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    count = 0
+    for rank, doc_id in _rows(ranked):
+        if rank <= total_relevant and _is_relevant(labels.get(doc_id), threshold):
+            count += 1
+    return count / total_relevant
+
+
+def bpref(ranked, labels, threshold=1):
+    """trec_eval bpref (m_bpref.c; Buckley & Voorhees 2004).
+
+    Rule: R = relevant docs in the pool, N = judged non-relevant docs in the
+    pool.  Walk the whole list in rank order; skip docs that are not graded
+    (value None, or not in labels); a judged non-relevant doc increments n;
+    a relevant doc adds
+        1 - min(n, R) / min(N, R)   when n > 0,
+        1                           when n = 0 (so always when N = 0);
+    value = sum / R.  None when R = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    total_nonrelevant = n_judged_nonrelevant(labels, threshold)
+    nonrelevant_so_far = 0
+    total = 0.0
+    for _rank, doc_id in _rows(ranked):
+        value = labels.get(doc_id)
+        if value is None:
+            continue  # not in the pool, or in the pool but unjudged
+        if value < threshold:
+            nonrelevant_so_far += 1
+        elif nonrelevant_so_far > 0:
+            total += 1.0 - min(nonrelevant_so_far, total_relevant) / min(total_nonrelevant, total_relevant)
+        else:
+            total += 1.0
+    return total / total_relevant
+
+
+def success(ranked, labels, k, threshold=1):
+    """trec_eval success_k (m_success.c).
+
+    Rule: 1.0 if some row with rank <= k is relevant, else 0.0.  None when
+    no doc of the pool is graded (empty pool or every value None).
+    """
+    if not _is_int(k) or k < 1:
+        raise ValueError("k must be a whole number >= 1: %r" % (k,))
+    rows = _rows(ranked)
+    if _n_graded(labels) == 0:
+        return None
+    for rank, doc_id in rows:
+        if rank <= k and _is_relevant(labels.get(doc_id), threshold):
+            return 1.0
+    return 0.0
+
+
+def average_precision_whole_list(ranked, labels, threshold=1):
+    """trec_eval map per query (m_map.c).
+
+    Rule: sum over the relevant rows of (relevant rows with rank <= its
+    rank) / its rank, divided by R = relevant docs in the pool.  None when
+    R = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    relevant_so_far = 0
+    total = 0.0
+    for rank, doc_id in _rows(ranked):
+        if _is_relevant(labels.get(doc_id), threshold):
+            relevant_so_far += 1
+            total += relevant_so_far / rank
+    return total / total_relevant
+
+
+def geometric_mean(values):
+    """trec_eval gm_map summary (m_gm_map.c, meas_avg.c te_calc_avg_meas_s_gm).
+
+    Rule: exp(mean(ln(max(v, MIN_GEO_MEAN)))) over the values that are not
+    None, MIN_GEO_MEAN = 0.00001.  None when there are none.  (trec_eval
+    would count a query with R = 0 as ln(0.00001); we skip its None.)
+    """
+    total = 0.0
+    count = 0
+    for value in values:
+        if value is None:
+            continue
+        total += math.log(max(value, MIN_GEO_MEAN))
+        count += 1
+    if count == 0:
+        return None
+    return math.exp(total / count)
+
+
+def interpolated_precision(ranked, labels, threshold=1):
+    """trec_eval iprec_at_recall (m_iprec_at_recall.c) at the 11 levels.
+
+    Rule: R = relevant docs in the pool.  precision(row) = (relevant rows
+    with rank <= row's rank) / row's rank.  For each level x in
+    RECALL_LEVELS (keys 0.0, 0.1, ..., 1.0):
+        c = lround(x * R), x * R computed in double precision like the C code;
+        c > relevant rows in the list -> 0.0;
+        c = 0 -> max precision over all rows (0.0 when the list is empty);
+        else  -> max precision over the rows with rank >= the rank of the
+                 c-th relevant row (the rows whose recall is >= c / R).
+    Every level None when R = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    out = {}
+    if total_relevant == 0:
+        for level in RECALL_LEVELS:
+            out[level] = None
+        return out
+
+    # Precision at every row, and the index of each relevant row.
+    precisions = []
+    relevant_indexes = []
+    relevant_so_far = 0
+    for rank, doc_id in _rows(ranked):
+        if _is_relevant(labels.get(doc_id), threshold):
+            relevant_so_far += 1
+            relevant_indexes.append(len(precisions))
+        precisions.append(relevant_so_far / rank)
+
+    for level in RECALL_LEVELS:
+        needed = _lround(level * total_relevant)
+        if needed > len(relevant_indexes):
+            out[level] = 0.0
+            continue
+        start = 0 if needed == 0 else relevant_indexes[needed - 1]
+        best = 0.0
+        for index in range(start, len(precisions)):
+            if precisions[index] > best:
+                best = precisions[index]
+        out[level] = best
+    return out
+
+
+def average_precision_11pt(ranked, labels, threshold=1):
+    """trec_eval 11pt_avg (m_11pt_avg.c).
+
+    Rule: mean of the 11 interpolated_precision values.  None when R = 0
+    (trec_eval: 0).
+    """
+    levels = interpolated_precision(ranked, labels, threshold)
+    total = 0.0
+    for level in RECALL_LEVELS:
+        if levels[level] is None:
+            return None
+        total += levels[level]
+    return total / len(RECALL_LEVELS)
+
+
+# ---------------------------------------------------------------------------
+# rank-biased precision
+# ---------------------------------------------------------------------------
+
+
+def rbp(ranked, labels, p, max_grade, scale="graded", threshold=None):
+    """Rank-biased precision (Moffat & Zobel 2008).
+
+    Rule: (1 - p) * sum over the rows of gain * p^(rank - 1), where
+      * threshold None: gain = value / max_grade (the scale's maximum,
+        not the query's), 0 for a doc without a value;
+      * threshold given (binary reading): gain = 1 if relevant else 0.
+    `scale` names the scale the values are on (binary/graded/detail); the
+    rule is the same on each.  None when no doc of the pool is graded.
+    A value outside 0..max_grade raises ValueError (a gain above 1 would
+    break the residual bound).
+    ir_measures' graded RBP (trectools) = max_grade * this value: it uses the
+    raw grade as the gain (see the module docstring).
+    """
+    if scale not in SCALES:
+        raise ValueError("unknown scale: %r" % (scale,))
+    if not _is_number(p) or not 0 < p < 1:
+        raise ValueError("p must be in (0, 1): %r" % (p,))
+    if not _is_number(max_grade) or max_grade <= 0:
+        raise ValueError("max_grade must be > 0: %r" % (max_grade,))
+    rows = _rows(ranked)
+    if _n_graded(labels) == 0:
+        return None
+    total = 0.0
+    for rank, doc_id in rows:
+        value = labels.get(doc_id)
+        if value is None:
+            continue  # gain 0
+        if value < 0 or value > max_grade:
+            raise ValueError("value %r outside 0..%r" % (value, max_grade))
+        if threshold is None:
+            gain = value / max_grade
+        elif value >= threshold:
+            gain = 1.0
+        else:
+            gain = 0.0
+        total += gain * p ** (rank - 1)
+    return (1 - p) * total
+
+
+def rbp_residual(ranked, labels, p):
+    """RBP residual (Moffat & Zobel 2008): the weight unjudged ranks could add.
+
+    Rule: n = the largest rank in the list (0 for an empty list);
+        (1 - p) * sum of p^(i - 1) over every i in 1..n that holds no graded
+        doc (an unjudged doc, a doc not in the pool, or a gap in the ranks)
+        + p^n  (the tail after the list).
+    Equivalently 1 - (1 - p) * sum over the graded rows of p^(rank - 1).
+    None when no doc of the pool is graded.
+    """
+    if not _is_number(p) or not 0 < p < 1:
+        raise ValueError("p must be in (0, 1): %r" % (p,))
+    rows = _rows(ranked)
+    if _n_graded(labels) == 0:
+        return None
+    graded_ranks = set()
+    last_rank = 0
+    for rank, doc_id in rows:
+        if labels.get(doc_id) is not None:
+            graded_ranks.add(rank)
+        last_rank = rank
+    total = 0.0
+    for i in range(1, last_rank + 1):
+        if i not in graded_ranks:
+            total += p ** (i - 1)
+    return (1 - p) * total + p ** last_rank
+
+
+# ---------------------------------------------------------------------------
+# condensed lists and nDCG
+# ---------------------------------------------------------------------------
+
+
+def condensed(ranked, labels):
+    """Condensed list (Sakai 2007; ir_measures judged_only).
+
+    Rule: drop the rows whose doc is not graded (value None or not in
+    labels); renumber the rest 1..m in rank order.  Returns [(doc_id, rank)].
+    """
+    out = []
+    position = 0
+    for _rank, doc_id in _rows(ranked):
+        if labels.get(doc_id) is None:
+            continue
+        position += 1
+        out.append((doc_id, position))
+    return out
+
+
+def _dcg_of_sorted_gains(gains):
+    """sum of gain_j / log2(j + 1) over positions j = 1, 2, ..."""
+    total = 0.0
+    position = 0
+    for gain in gains:
+        position += 1
+        total += gain / math.log2(position + 1)
+    return total
+
+
+def _pool_gains_descending(labels):
+    gains = []
+    for value in labels.values():
+        gains.append(0 if value is None else value)
+    gains.sort(reverse=True)
+    return gains
+
+
+def ndcg_pool(ranked, labels, k):
+    """trec_eval ndcg_cut_k (m_ndcg_cut.c).
+
+    Rule: dcg = sum over rows with rank <= k of value / log2(rank + 1)
+    (gain 0 for a doc without a value); ideal = the best k values of the
+    whole pool (None counting 0) at positions 1..k; value = dcg / ideal, 0.0
+    when ideal = 0.  None when no doc of the pool is graded.
+    """
+    if not _is_int(k) or k < 1:
+        raise ValueError("k must be a whole number >= 1: %r" % (k,))
+    rows = _rows(ranked)
+    if _n_graded(labels) == 0:
+        return None
+    dcg = 0.0
+    for rank, doc_id in rows:
+        value = labels.get(doc_id)
+        if rank <= k and value is not None:
+            dcg += value / math.log2(rank + 1)
+    ideal = _dcg_of_sorted_gains(_pool_gains_descending(labels)[:k])
+    if ideal == 0:
+        return 0.0
+    return dcg / ideal
+
+
+def ndcg_whole_list(ranked, labels):
+    """trec_eval ndcg (m_ndcg.c, default gains = the grade).
+
+    Rule: dcg over the whole list (value / log2(rank + 1), gain 0 without a
+    value) / ideal over the whole pool (every value sorted descending at
+    positions 1..|pool|); 0.0 when ideal = 0.  None when no doc of the pool
+    is graded.
+    """
+    rows = _rows(ranked)
+    if _n_graded(labels) == 0:
+        return None
+    dcg = 0.0
+    for rank, doc_id in rows:
+        value = labels.get(doc_id)
+        if value is not None:
+            dcg += value / math.log2(rank + 1)
+    ideal = _dcg_of_sorted_gains(_pool_gains_descending(labels))
+    if ideal == 0:
+        return 0.0
+    return dcg / ideal
+
+
+# ---------------------------------------------------------------------------
+# grades
+# ---------------------------------------------------------------------------
+
+
+def grade_under_negative_reading(grade, reading):
+    """Read a (possibly negative) qrels grade.
+
+    Rule: a grade >= 0 (or None) passes through unchanged; a negative grade
+    becomes
+      * 'unjudged' -> None: in the pool, not graded (trec_eval's reading:
+        form_res_rels.c gives qrels value < 0 RELVALUE_UNJUDGED);
+      * 'zero'     -> 0: judged non-relevant, gain 0 (TREC Web track junk);
+      * 'reject'   -> ValueError.
+    An unknown reading raises ValueError.
+    """
+    if reading not in NEGATIVE_READINGS:
+        raise ValueError("unknown reading of negative grades: %r" % (reading,))
+    if grade is None or grade >= 0:
+        return grade
+    if reading == "unjudged":
+        return None
+    if reading == "zero":
+        return 0
+    raise ValueError("negative grade %r rejected" % (grade,))
+
+
+def default_transformers(max_grade, relevance_level=1):
+    """Default grade transformers for a graded scale 0..max_grade.
+
+    Rules (exact integer arithmetic):
+      graded_to_binary {g: 1 if g >= relevance_level else 0}, g = 0..max_grade
+      binary_to_graded {0: 0, 1: max_grade}
+      graded_to_detail {g: 1 + floor(9 g / max_grade + 1/2)}
+                       = 1 + (18 g + max_grade) // (2 max_grade)
+      detail_to_graded {d: ceil((d - 1) max_grade / 9)}, d = 1..10
+                       = -(-(d - 1) max_grade // 9)
+      detail_to_binary {1: 0, 2..10: 1}
+      binary_to_detail {0: 1, 1: 10}
+    max_grade must be a whole number >= 1 and relevance_level a whole number
+    in 1..max_grade (ValueError otherwise).
+    """
+    if not _is_int(max_grade) or max_grade < 1:
+        raise ValueError("max_grade must be a whole number >= 1: %r" % (max_grade,))
+    if not _is_int(relevance_level) or not 1 <= relevance_level <= max_grade:
+        raise ValueError("relevance_level must be a whole number in 1..%d: %r" % (max_grade, relevance_level))
+    graded_to_binary = {}
+    graded_to_detail = {}
+    for g in range(0, max_grade + 1):
+        graded_to_binary[g] = 1 if g >= relevance_level else 0
+        graded_to_detail[g] = 1 + (18 * g + max_grade) // (2 * max_grade)
+    detail_to_graded = {}
+    detail_to_binary = {}
+    for d in range(1, 11):
+        detail_to_graded[d] = -((-(d - 1) * max_grade) // 9)
+        detail_to_binary[d] = 0 if d == 1 else 1
+    return {
+        "graded_to_binary": graded_to_binary,
+        "detail_to_binary": detail_to_binary,
+        "detail_to_graded": detail_to_graded,
+        "graded_to_detail": graded_to_detail,
+        "binary_to_graded": {0: 0, 1: max_grade},
+        "binary_to_detail": {0: 1, 1: 10},
+    }
