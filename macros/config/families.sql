@@ -1,12 +1,18 @@
 {#-
-  The model families: the inputs each one needs and the family it builds on (see family_enabled).
+  The model families: the inputs each one needs, the family it builds on (see family_enabled), and its main
+  output model (the run-start notice reads from dbt's graph whether that model was built).
 -#}
 {% macro families() %}
     {{- return({
-        'judged': {'inputs': ['search_metrics_results', 'search_metrics_judgments'], 'needs': none},
-        'clicks': {'inputs': ['search_metrics_searches', 'search_metrics_clicks'], 'needs': none},
-        'click_auc': {'inputs': ['search_metrics_impressions'], 'needs': 'clicks'},
-        'comparisons': {'inputs': [], 'needs': 'judged'},
-        'bucket_comparisons': {'inputs': ['search_metrics_bucket_column'], 'needs': 'clicks'}
+        'judged': {'inputs': ['search_metrics_results', 'search_metrics_judgments'], 'needs': none,
+                   'output': 'search_query_metrics'},
+        'clicks': {'inputs': ['search_metrics_searches', 'search_metrics_clicks'], 'needs': none,
+                   'output': 'search_paulscore_daily'},
+        'click_auc': {'inputs': ['search_metrics_impressions'], 'needs': 'clicks',
+                      'output': 'search_auc_daily'},
+        'comparisons': {'inputs': [], 'needs': 'judged',
+                        'output': 'search_run_comparison'},
+        'bucket_comparisons': {'inputs': ['search_metrics_bucket_column'], 'needs': 'clicks',
+                               'output': 'search_paulscore_comparison'}
     }) -}}
 {% endmacro %}

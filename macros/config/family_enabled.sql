@@ -36,7 +36,7 @@
     {%- set inputs_on = search_metrics.inputs_configured(spec.inputs) -%}
     {%- if switch is sameas true and not (parent_on and inputs_on) -%}
         {{- exceptions.raise_compiler_error("search_metrics: " ~ switch_name ~ " is true, but the " ~ family
-            ~ " family needs the vars " ~ (spec.inputs | join(', ') or 'none') ~ " set"
+            ~ " family needs " ~ (("the vars " ~ (spec.inputs | join(', ')) ~ " set") if spec.inputs else 'no input')
             ~ ((" and the " ~ spec.needs ~ " family on") if spec.needs else '')) -}}
     {%- endif -%}
     {{- return(parent_on and inputs_on) -}}

@@ -1,7 +1,9 @@
 {#-
   The run-start notice (on-run-start in dbt_project.yml): when no model family is on, one line per family
   saying which vars turn it on, so that a project that forgot the input vars does not get a silent, empty
-  build. Quiet when at least one family is on. Renders no SQL.
+  build. Quiet when at least one family is on. Renders no SQL. Whether a family is on is read from dbt's graph
+  (is its output model there?), the decision family_enabled made, rather than decided again: a hook may not
+  render an input var that holds a ref().
 -#}
 {% macro log_disabled_families() %}
     {{- return(adapter.dispatch('log_disabled_families', 'search_metrics')()) -}}
@@ -11,8 +13,10 @@
     {%- if execute -%}
         {%- set families = search_metrics.families() -%}
         {%- set off = [] -%}
-        {%- for family in families -%}
-            {%- if not search_metrics.family_enabled(family) -%}{%- do off.append(family) -%}{%- endif -%}
+        {%- set built = graph.nodes.values() | selectattr('package_name', 'equalto', 'search_metrics')
+            | map(attribute='name') | list -%}
+        {%- for family, spec in families.items() -%}
+            {%- if spec.output not in built -%}{%- do off.append(family) -%}{%- endif -%}
         {%- endfor -%}
         {%- if (off | length) == (families | length) -%}
             {%- for family in off if var('search_metrics_enable_' ~ family, none) is none -%}

@@ -48,8 +48,8 @@ class DbtProject:
 
     # -- dbt invocations -------------------------------------------------------------------------
     def invoke(self, args: list[str], project_dir: Path | None = None, target_name: str = "build",
-               profiles_dir: Path | None = None):
-        """Run one dbt command in this process; returns dbtRunnerResult."""
+               profiles_dir: Path | None = None, callbacks: list | None = None):
+        """Run one dbt command in this process; returns dbtRunnerResult. `callbacks` receive dbt's events."""
         from dbt.cli.main import dbtRunner
 
         project_dir = Path(project_dir or REPO_ROOT)
@@ -58,7 +58,7 @@ class DbtProject:
         if args[0] != "deps":  # deps takes no target or log path
             full_args += ["--target-path", str(self.workdir / f"target_{target_name}"),
                           "--log-path", str(self.workdir / "logs")]
-        return dbtRunner().invoke(full_args)
+        return dbtRunner(callbacks=callbacks or []).invoke(full_args)
 
     def compile(self, extra_vars: dict | None = None) -> list[dict]:
         """Compile the models with the input vars pointing at the harness tables; cached per vars."""

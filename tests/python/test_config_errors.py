@@ -31,6 +31,15 @@ CASES = {
                                    "does not map graded grade 3"),
     "transformer target off scale": ({"search_metrics_transformers": {"binary_to_graded": {0: 0, 1: 5}}},
                                      "which is not a graded grade"),
+    "family switch not a bool": ({"search_metrics_enable_judged": "yes"},
+                                 "search_metrics_enable_judged must be true, false or null"),
+    "family switched on without its inputs": ({"search_metrics_enable_clicks": True},
+                                              "search_metrics_enable_clicks is true, but the clicks family needs "
+                                              "the vars search_metrics_searches, search_metrics_clicks set"),
+    "family switched on without the family it needs": (
+        {"search_metrics_enable_judged": False, "search_metrics_enable_comparisons": True},
+        "search_metrics_enable_comparisons is true, but the comparisons family needs no input "
+        "and the judged family on"),
 }
 
 

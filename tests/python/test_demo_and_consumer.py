@@ -101,8 +101,29 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
     """))
     deps = dbt_project.invoke(["deps"], project_dir=consumer, target_name="consumer", profiles_dir=consumer)
     assert deps.success, deps.exception
-    build = dbt_project.invoke(["build"], project_dir=consumer, target_name="consumer", profiles_dir=consumer)
+
+    # with its input vars unset, the package builds nothing and says so at run start: one line per family
+    messages = []
+    unset = {"search_metrics_results": None, "search_metrics_judgments": None}
+    seed = dbt_project.invoke(["seed", "--vars", json.dumps(unset)], project_dir=consumer, target_name="consumer",
+                              profiles_dir=consumer, callbacks=[lambda event: messages.append(event.info.msg)])
+    assert seed.success, seed.exception
+    notices = [m for m in messages if m.startswith("search_metrics: the ")]
+    assert [n.split()[2] for n in notices] == ["judged", "clicks", "click_auc", "comparisons",
+                                                "bucket_comparisons"], notices
+    assert "set search_metrics_results and search_metrics_judgments" in notices[0]
+
+    messages.clear()
+    build = dbt_project.invoke(["build"], project_dir=consumer, target_name="consumer", profiles_dir=consumer,
+                               callbacks=[lambda event: messages.append(event.info.msg)])
     assert build.success, build.exception
+    assert not [m for m in messages if m.startswith("search_metrics: the ")]  # quiet once a family is on
+    manifest = json.loads((dbt_project.workdir / "target_consumer" / "manifest.json").read_text())
+    package_models = {n["name"] for n in manifest["nodes"].values()
+                      if n["package_name"] == "search_metrics" and n["resource_type"] in ("model", "seed")}
+    # only the judged and comparison families: no example seed, and no example-wired input (the bucket column)
+    assert package_models and not {m for m in package_models if "example" in m or "click" in m
+                                   or "paulscore" in m or "auc" in m}, package_models
     with duckdb.connect(str(db)) as con:
         check_outputs(con, "analytics")
         tables = {row["table_name"] for row in fetch_dicts(con, "select table_name from information_schema.tables")}
