@@ -108,7 +108,7 @@ def project(dbt_project, tmp_path):
             return {name: fetch_dicts(con, f"select * from main.{name}") for name in TABLES}
 
     def ran_incrementally(name):
-        sql = (dbt_project.workdir / "target_clicks_incremental" / "run" / "search_metrics" / "models" / "clicks"
+        sql = (dbt_project.workdir / "target_clicks_incremental" / "run" / "search_metrics" / "models" / "clicks" / "marts"
                / f"{name}.sql").read_text().lower()
         return "delete from" in sql
 
