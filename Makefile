@@ -50,7 +50,7 @@ clean:
 	rm -rf $(VENV) target logs dbt_packages build *.egg-info
 
 ## make bench [Q="10000 100000"] [CLICKS="1000000"] [REPEAT=3]: the benchmark against pytrec_eval, ranx and a floor
-## query (bench/README.md). Generates the Parquet inputs under bench/data/ on first use. Q=100000 is the issue's point.
+## query (bench/README.md). Generates the Parquet inputs under bench/data/ on first use. Q=100000 is the 10M-row point.
 .PHONY: bench
 Q ?= 10000
 CLICKS ?=

@@ -1,6 +1,6 @@
 """Write the benchmark's input Parquet files with DuckDB SQL (no Python loops, memory-bounded).
 
-Judged data (issue 5), for Q queries, under bench/data/judged_q<Q>/:
+Judged data, for Q queries, under bench/data/judged_q<Q>/:
   results.parquet    Q x 100 rows: run_id, query_id, doc_id, rank, score (one run, score strictly decreasing
                      with rank so that trec_eval/ranx, which order by score, see the same ranking).
   judgments.parquet  Q x 30 rows, one rater, graded scale (0..3): query_id, doc_id, rater_id, grade, scale.
@@ -128,7 +128,7 @@ def generate_judged(q, force=False):
 def generate_clicks(s, force=False):
     """S searches in sessions of 3 over 30 days; 2 impressions per search on average (0..4, a tenth of the
     searches with none = zero results), ~40 % of the searches with results clicked, some on two positions,
-    some clicked twice on the same position. S = 10M gives the issue's 10M searches / 20M impressions."""
+    some clicked twice on the same position. S = 10M gives 10M searches / 20M impressions."""
     out = clicks_dir(s)
     names = [os.path.join(out, f) for f in ("searches.parquet", "clicks.parquet", "impressions.parquet")]
     if not force and all(os.path.exists(n) for n in names):

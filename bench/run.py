@@ -17,7 +17,7 @@ partial-parse cache, as on a user's second run) and ranx runs once on the smalle
 Then --repeat timed runs per contender; the best wall time is reported with that run's CPU time and peak memory,
 and the load average before each run (this machine is shared: a load above 2 inflates wall times). Then: agreement of the five on the
 three metrics (per query and mean, |delta| <= 1e-9), the ratios, the cost curve over the sizes given, and
-the issue's goals. With --clicks S...: the click models (dbt build) against a floor query on S searches.
+the benchmark's goals. With --clicks S...: the click models (dbt build) against a floor query on S searches.
 
 Usage: python bench/run.py --q 10000 [--q 100000 --q 1000000] [--repeat 3] [--contenders ours_3,floor]
        python bench/run.py --clicks 1000000 --clicks 10000000
@@ -406,7 +406,7 @@ def report_judged(points):
 
 def report_goals(points):
     by_q = {p["q"]: p for p in points}
-    print("\n== Goals (issue 5) ==")
+    print("\n== Goals ==")
     p = by_q.get(100000)
     if p:
         fig = p["figures"]

@@ -1,7 +1,8 @@
 """Hand-computed unit tests for the click-metric reference (reference.clicks), and its AUC against scikit-learn.
 
-Every expected value is written as the arithmetic that produces it from the definitions (seed 000's PaulScore
-formula, seed 002's AUC/GAUC), so it can be checked without running code.
+Every expected value is written as the arithmetic that produces it from the definitions (the PaulScore formula of
+Wikimedia's "PaulScore Approximations" dashboard; AUC and GAUC as in docs/clicks.md), so it can be checked without
+running code.
 """
 
 import random
@@ -24,7 +25,7 @@ def click(search_id, position, hour=23, minute=59):
     return {"search_id": search_id, "position": position, "clicked_at": datetime(2026, 3, 2, hour, minute)}
 
 
-# Three fulltext sessions on one day (seed 000: nu_j = sum of F^k over the 0-based clicked positions k;
+# Three fulltext sessions on one day (PaulScore: nu_j = sum of F^k over the 0-based clicked positions k;
 # a session's score = mean nu over its m searches; PaulScore = mean over the n sessions):
 #   A: s1 clicks positions 1, 3 (and 1 again), s2 no click
 #   B: s3 clicks position 2

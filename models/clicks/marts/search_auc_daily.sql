@@ -1,5 +1,6 @@
 {#-
-  AUC and GAUC of the ranker's impression scores against clicks, per (search_date, search_type) (seed 002).
+  AUC and GAUC of the ranker's impression scores against clicks, per (search_date, search_type) (GAUC: Zhu et al.,
+  "Optimized Cost per Click in Taobao Display Advertising", KDD 2017; docs/clicks.md).
   label = 1 where (search_id, position) was clicked. auc: pooled over every impression of the day and type;
   per session (split by day and type) an AUC, null with one class only; gauc = mean of the session AUCs,
   gauc_weighted = their mean weighted by the session's impressions. AUC from ranks (auc_from_ranks), no pairs.

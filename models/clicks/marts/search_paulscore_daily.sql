@@ -1,7 +1,8 @@
 {#-
-  PaulScore per (search_date, search_type, factor) (seed 000): a search's score ν = Σ F^(p − 1) over its distinct
-  clicked positions p; a session's score = Σ ν ÷ its searches; PaulScore = mean of session scores. Sessions are
-  split by day and search_type. Also the A/B-report variant: mean ν over the searches with a click.
+  PaulScore per (search_date, search_type, factor) (Wikimedia's "PaulScore Approximations" dashboard, docs/clicks.md):
+  a search's score ν = Σ F^(p − 1) over its distinct clicked positions p; a session's score = Σ ν ÷ its searches;
+  PaulScore = mean of session scores. Sessions are split by day and search_type. Also the A/B-report variant:
+  mean ν over the searches with a click.
   Incremental: the trailing days (var search_metrics_click_lookback_days) are rebuilt on every run.
   The factors are known at compile time, so each factor is a column until the end: ν per factor is summed over
   the clicked positions of each clicked search (one pass over the clicks), the searches are grouped into

@@ -1,7 +1,10 @@
-"""Reference (oracle) implementation of the click metrics (issue 3).
+"""Reference (oracle) implementation of the click metrics.
 
-Pure Python, standard library only, plain loops, written from the definitions (seed 000 for PaulScore,
-seed 002 for AUC/GAUC), not from the SQL. AUC is computed BY PAIRS here; the SQL computes it from ranks.
+Pure Python, standard library only, plain loops, written from the definitions (PaulScore: Wikimedia Discovery's
+"PaulScore Approximations" dashboard, http://discovery.wmflabs.org/metrics/#paulscore_approx; AUC and the
+per-session GAUC: the article "搜索常见指标" (Common search metrics); the impression-weighted GAUC: Zhu et al.,
+"Optimized Cost per Click in Taobao Display Advertising", KDD 2017), not from the SQL. AUC is computed BY PAIRS
+here; the SQL computes it from ranks.
 
 Inputs
 ------
@@ -51,7 +54,7 @@ def clicked_positions(searches, clicks):
 
 
 # ---------------------------------------------------------------------------
-# PaulScore (seed 000)
+# PaulScore (Wikimedia's "PaulScore Approximations")
 # ---------------------------------------------------------------------------
 
 
@@ -156,7 +159,7 @@ def click_metrics_daily(searches, clicks):
 
 
 # ---------------------------------------------------------------------------
-# AUC and GAUC (seed 002)
+# AUC and GAUC ("搜索常见指标"; Zhu et al., KDD 2017)
 # ---------------------------------------------------------------------------
 
 
