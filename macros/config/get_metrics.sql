@@ -73,6 +73,12 @@
             {%- endif -%}
             {%- if entry.threshold is none -%}{%- do entry.update({'threshold': 1}) -%}{%- endif -%}
         {%- endif -%}
+        {%- if 'persistence' in params and (entry.persistence is none or entry.persistence <= 0 or entry.persistence >= 1) -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type " ~ entry.type ~ " needs a persistence p with 0 < p < 1 (the probability of reading on), got " ~ entry.persistence) -}}
+        {%- endif -%}
+        {%- if entry.type == 'count' and entry.count is none -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type count needs count: relevant, retrieved or relevant_retrieved") -}}
+        {%- endif -%}
         {%- if entry.type == 'err' -%}
             {%- set scale_max = grades[entry.scale] | max -%}
             {%- if entry.g_max is none -%}{%- do entry.update({'g_max': scale_max}) -%}{%- endif -%}

@@ -1,22 +1,33 @@
 {#-
-  Every metric type with its parameters: for each parameter the allowed values (a list) or 'number',
-  and its default (none = required / derived). get_metrics validates a metric entry against this.
+  Every metric type with its parameters: for each parameter the allowed values (a list) or 'number', and its
+  default (none = required / derived). get_metrics validates a metric entry against this.
+  Types without a cutoff (their k is null, computed over the whole list): auc, r_precision, bpref, rbp,
+  rbp_residual, count, average_precision_11pt, and average_precision / ndcg with whole_list true.
 -#}
 {% macro metric_types() %}
     {%- set scales = ['binary', 'graded', 'detail'] -%}
+    {%- set flag = [[true, false], false] -%}
     {%- set relevance_params = {'scale': [scales, 'binary'], 'threshold': ['number', none]} -%}
     {%- set gain_params = {'scale': [scales, 'graded'], 'gain': [['linear', 'exponential'], 'linear']} -%}
     {{- return({
         'precision': dict(relevance_params, denominator=[['graded', 'k'], 'graded']),
         'recall': relevance_params,
-        'average_precision': dict(relevance_params, denominator=[['retrieved', 'pool'], 'retrieved']),
+        'average_precision': dict(relevance_params, denominator=[['retrieved', 'pool'], 'retrieved'],
+                                  condensed=flag, whole_list=flag),
         'reciprocal_rank': relevance_params,
         'cg': gain_params,
         'dcg': gain_params,
-        'ndcg': dict(gain_params, ideal=[['local', 'pool'], 'local']),
+        'ndcg': dict(gain_params, ideal=[['local', 'pool'], 'local'], condensed=flag, whole_list=flag),
         'err': {'scale': [scales, 'graded'], 'g_max': ['number', none]},
         'coverage': {'scale': [scales, 'graded']},
         'binary_ties': {},
-        'auc': {'scale': [['binary'], 'binary'], 'threshold': ['number', none]}
+        'auc': {'scale': [['binary'], 'binary'], 'threshold': ['number', none]},
+        'success': relevance_params,
+        'r_precision': relevance_params,
+        'bpref': relevance_params,
+        'rbp': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
+        'rbp_residual': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
+        'count': dict(relevance_params, count=[['relevant', 'retrieved', 'relevant_retrieved'], none]),
+        'average_precision_11pt': relevance_params
     }) -}}
 {% endmacro %}

@@ -3,14 +3,15 @@
   R = (2^g - 1) / 2^g_max with g the value on `scale`, ungraded R = 0; null when nothing in top k is graded.
   The running product is one window over the graded rows with rank <= the largest cutoff, as
   exp(sum(ln(1 - R))): an ungraded row has R = 0 and multiplies by 1, so it is left out of the window.
-  g_max >= the scale's top grade keeps R < 1 (get_metrics checks it). The window is ordered by rank, then doc_id.
+  g_max (default: the scale's top grade) >= the scale's top grade keeps R < 1 (get_metrics checks it). The window is ordered by rank, then doc_id.
   Then one grouped pass (aggregate_at_cutoffs).
 -#}
-{% macro err(results, cutoffs=none, pool=none, spine=none, scale='graded', g_max=3) %}
+{% macro err(results, cutoffs=none, pool=none, spine=none, scale='graded', g_max=none) %}
     {{- return(adapter.dispatch('err', 'search_metrics')(results, cutoffs, pool, spine, scale, g_max)) -}}
 {% endmacro %}
 
 {% macro default__err(results, cutoffs, pool, spine, scale, g_max) -%}
+    {%- set g_max = g_max if g_max is not none else search_metrics.scale_grades()[scale] | max -%}
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
     with stop_probabilities as (
         select

@@ -1,13 +1,41 @@
 {#-
   The query for one resolved metric entry (see get_metrics): calls the macro of its type with its parameters.
   Returns a select of run_id, query_id, k, value.
+    condensed=true (average_precision, ndcg): the rows not graded on the metric's scale are dropped first and
+      the rest renumbered 1, 2, .. in rank order (Sakai's condensed lists; ir_measures' judged_only).
+    whole_list=true (average_precision, ndcg): one value over the whole list, k null (trec_eval map, ndcg):
+      the metric's macro runs with the single cutoff whole_list_cutoff(), which no rank reaches.
 -#}
 {% macro metric_query(metric, results, pool, spine, cutoffs) %}
     {{- return(adapter.dispatch('metric_query', 'search_metrics')(metric, results, pool, spine, cutoffs)) -}}
 {% endmacro %}
 
 {% macro default__metric_query(metric, results, pool, spine, cutoffs) -%}
-    {%- set common = {'results': results, 'cutoffs': cutoffs, 'pool': pool, 'spine': spine} -%}
+    {%- if metric.get('condensed') -%}
+        {%- set results -%}
+        (
+            select
+                run_id,
+                query_id,
+                doc_id,
+                row_number() over (partition by run_id, query_id order by rank, doc_id) as rank,
+                score,
+                binary_value,
+                graded_value,
+                detail_value,
+                binary_tie
+            from {{ results }}
+            where {{ metric.scale }}_value is not null
+        ) as condensed_results
+        {%- endset -%}
+    {%- endif -%}
+    {%- set whole_list = metric.get('whole_list') -%}
+    {%- set common = {'results': results, 'cutoffs': [search_metrics.whole_list_cutoff()] if whole_list else cutoffs,
+                      'pool': pool, 'spine': spine} -%}
+    {%- if whole_list %}
+    select run_id, query_id, cast(null as {{ dbt.type_int() }}) as k, value
+    from (
+    {%- endif %}
     {%- if metric.type == 'precision' -%}
         {{ search_metrics.precision(scale=metric.scale, threshold=metric.threshold, denominator=metric.denominator, **common) }}
     {%- elif metric.type == 'recall' -%}
@@ -30,7 +58,24 @@
         {{ search_metrics.binary_ties(**common) }}
     {%- elif metric.type == 'auc' -%}
         {{ search_metrics.auc(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'success' -%}
+        {{ search_metrics.success(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'r_precision' -%}
+        {{ search_metrics.r_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'bpref' -%}
+        {{ search_metrics.bpref(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'rbp' -%}
+        {{ search_metrics.rbp(scale=metric.scale, persistence=metric.persistence, **common) }}
+    {%- elif metric.type == 'rbp_residual' -%}
+        {{ search_metrics.rbp_residual(scale=metric.scale, persistence=metric.persistence, **common) }}
+    {%- elif metric.type == 'count' -%}
+        {{ search_metrics.count(scale=metric.scale, threshold=metric.threshold, count=metric.count, **common) }}
+    {%- elif metric.type == 'average_precision_11pt' -%}
+        {{ search_metrics.average_precision_11pt(scale=metric.scale, threshold=metric.threshold, **common) }}
     {%- else -%}
         {{ exceptions.raise_compiler_error("search_metrics: no macro for metric type '" ~ metric.type ~ "'") }}
     {%- endif -%}
+    {%- if whole_list %}
+    ) as whole_list_values
+    {%- endif %}
 {%- endmacro %}

@@ -12,7 +12,8 @@
 with
 {%- if judged %}
 {%- set max_cutoff = search_metrics.get_cutoffs() | max -%}
-{%- set reads_every_rank = search_metrics.get_metrics() | selectattr('type', 'equalto', 'auc') | list | length > 0 -%}
+{%- set negative_grades = search_metrics.get_grading().negative_grades -%}
+{%- set reads_every_rank = search_metrics.reads_every_rank(search_metrics.get_metrics()) -%}
 {%- do parts.extend([('results', 'result_rows'), ('judgments', 'judgment_rows')]) %}
 returned_queries as (
     select distinct query_id from {{ ref('search_metrics_stg_results') }}
@@ -28,7 +29,7 @@ result_rows as (
         case
             when rank <= {{ max_cutoff }} then 'rank within the largest cutoff ({{ max_cutoff }})'
             {%- if reads_every_rank %}
-            else 'rank beyond the largest cutoff ({{ max_cutoff }}): read only by the auc metrics'
+            else 'rank beyond the largest cutoff ({{ max_cutoff }}): read only by the metrics that read every rank (no cutoff, whole_list or condensed)'
             {%- else %}
             else 'rank beyond the largest cutoff ({{ max_cutoff }}): counted in n_results, read by no cutoff metric'
             {%- endif %}
@@ -41,11 +42,19 @@ judgment_rows as (
         case
             when returned_queries.query_id is null then 'ignored'
             when judgments.grade is null then 'ungraded'
+            {%- if negative_grades == 'unjudged' %}
+            when judgments.scale = 'graded' and judgments.grade < 0 then 'ungraded'
+            {%- endif %}
             else 'used'
         end as status,
         case
             when returned_queries.query_id is null then 'query returned by no run'
             when judgments.grade is null then 'null grade (slot not graded yet): the doc is in the pool, the slot casts no vote'
+            {%- if negative_grades == 'unjudged' %}
+            when judgments.scale = 'graded' and judgments.grade < 0 then 'negative grade read as unjudged (search_metrics_negative_grades: unjudged): the doc is in the pool, the slot casts no vote'
+            {%- elif negative_grades == 'zero' %}
+            when judgments.scale = 'graded' and judgments.grade < 0 then 'negative grade read as 0 (search_metrics_negative_grades: zero)'
+            {%- endif %}
             else 'graded judgment of a returned query'
         end as reason
     from {{ ref('search_metrics_stg_judgments') }} as judgments

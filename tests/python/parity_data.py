@@ -100,3 +100,24 @@ def all_inputs(seed: int | random.Random) -> dict:
     rows = {"results": results, "judgments": judgments, "searches": searches, "clicks": clicks,
             "impressions": impressions}
     return {name: (INPUT_COLUMNS[name], rows[name]) for name in INPUT_COLUMNS}
+
+
+# The vars of the TREC-shaped parity runs: grades 0..4, relevance level 2, negative grades read as unjudged, ranks
+# computed from scores (trec_eval's order).
+TREC_VARS = {"search_metrics_max_grade": 4, "search_metrics_relevance_level": 2,
+             "search_metrics_negative_grades": "unjudged", "search_metrics_rank_from": "score"}
+
+
+def trec_inputs(seed: int | random.Random) -> dict:
+    """all_inputs made TREC-shaped for TREC_VARS: every result scored (null scores become 0, more ties), and on the
+    graded scale a grade of 4 or a negative grade now and then (-1, -2: in the pool, unjudged)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    tables = all_inputs(rng)
+    results = [dict(row, score=0.0 if row["score"] is None else row["score"]) for row in tables["results"][1]]
+    judgments = []
+    for row in tables["judgments"][1]:
+        if row["scale"] == "graded" and row["grade"] is not None and rng.random() < 0.4:
+            row = dict(row, grade=rng.choice([-2, -1, 4]))
+        judgments.append(row)
+    return {**tables, "results": (INPUT_COLUMNS["results"], results),
+            "judgments": (INPUT_COLUMNS["judgments"], judgments)}

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from engines import assert_same_table, dbt_ok, run_incremental_and_full_refresh
 from harness import DEMO_WARNINGS, REPO_ROOT
-from parity_data import ALL_INPUT_VARS, INPUT_COLUMNS, all_inputs, click_inputs
+from parity_data import ALL_INPUT_VARS, INPUT_COLUMNS, TREC_VARS, all_inputs, click_inputs, trec_inputs
 
 COMPACT_SEED = 20261122
 
@@ -61,7 +61,13 @@ VAR_SETS = {
         "search_metrics_bootstrap_samples": 35,
         "search_metrics_confidence_level": 0.9,
     },
+    # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
+    "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS},
 }
+
+
+def inputs_for(var_set: str, seed):
+    return trec_inputs(seed) if var_set == "trec" else all_inputs(seed)
 ENGINE_PARAMS = [pytest.param("postgres", marks=pytest.mark.postgres),
                  pytest.param("spark", marks=pytest.mark.spark)]
 ALL_ENGINE_PARAMS = ["duckdb", *ENGINE_PARAMS]
@@ -100,7 +106,7 @@ def test_every_model_is_built_and_compared(duckdb_engine):
 @pytest.mark.parametrize("engine_name", ENGINE_PARAMS)
 def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name, var_set):
     engine = request.getfixturevalue(f"{engine_name}_engine")
-    out = same_outputs(engine, duckdb_engine, var_set, all_inputs(COMPACT_SEED))
+    out = same_outputs(engine, duckdb_engine, var_set, inputs_for(var_set, COMPACT_SEED))
     # the dataset exercises every family: no compared table of the marts is empty
     for name in ("search_query_metrics", "search_run_metrics", "search_paulscore_daily", "search_auc_daily",
                  "search_click_metrics_daily", "search_input_quality"):
@@ -116,7 +122,7 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(rng=st.randoms(use_true_random=False), var_set=st.sampled_from(sorted(VAR_SETS)))
 def test_generated_datasets_give_the_same_rows_on_postgres(duckdb_engine, postgres_engine, rng, var_set):
-    same_outputs(postgres_engine, duckdb_engine, var_set, all_inputs(rng))
+    same_outputs(postgres_engine, duckdb_engine, var_set, inputs_for(var_set, rng))
 
 
 # -- through dbt: the demo build -------------------------------------------------------------------------

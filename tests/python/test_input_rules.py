@@ -94,3 +94,77 @@ def test_failing_rule_stops_the_metric_models(dbt_project):
     assert statuses["search_metrics_results__rank_must_be_unique_within_run_and_query"] == "fail"
     assert statuses["search_query_metrics"] == "skipped"
     assert statuses["search_run_metrics"] == "skipped"
+
+
+# -- integer scales, negative grades, ranking by score, columns as they come ---------------------------------------
+def build_with(dbt_project, extra_vars, select=STAGING):
+    dbt_vars = {**json.loads(VARS), **extra_vars}
+    result = dbt_project.invoke(["build", "--vars", json.dumps(dbt_vars), "--select", *select], target_name="rules")
+    return result, {r.node.name: r.status for r in (result.result.results if result.result else [])}
+
+
+GRADE_RULE = "search_metrics_judgments__grade_must_be_on_its_scale"
+SCORE_RULE = "search_metrics_results__score_must_not_be_null_when_ranking_by_score"
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("grade, extra_vars, passes", [
+    (-1, {}, False),                                                 # negative grades are rejected by default
+    (-1, {"search_metrics_negative_grades": "unjudged"}, True),
+    (-2, {"search_metrics_negative_grades": "zero"}, True),
+    (-1.5, {"search_metrics_negative_grades": "zero"}, False),       # still a whole number
+    (4, {"search_metrics_max_grade": 4}, True),                      # a declared scale 0..4
+    (5, {"search_metrics_max_grade": 4}, False),
+])
+def test_grade_rule_follows_the_declared_scale_and_negative_reading(dbt_project, grade, extra_vars, passes):
+    judgments = copy.deepcopy(CLEAN_JUDGMENTS)
+    judgments[0]["grade"] = grade
+    load(dbt_project, CLEAN_RESULTS, judgments)
+    result, statuses = build_with(dbt_project, extra_vars)
+    failed = {name for name, status in statuses.items() if status in ("fail", "error")}
+    assert failed == (set() if passes else {GRADE_RULE}), statuses
+    assert result.success == passes
+
+
+@pytest.mark.dbt
+def test_ranking_by_score_needs_every_score_and_no_rank(dbt_project):
+    results = [dict(row, rank=None) for row in CLEAN_RESULTS]  # the rank column is not read
+    load(dbt_project, results, CLEAN_JUDGMENTS, rank_type="integer")
+    result, statuses = build_with(dbt_project, {"search_metrics_rank_from": "score"},
+                                  STAGING + ["tests/dbt/judged"])
+    assert result.success and statuses[SCORE_RULE] == "pass", statuses
+    results[1]["score"] = None
+    load(dbt_project, results, CLEAN_JUDGMENTS, rank_type="integer")
+    result, statuses = build_with(dbt_project, {"search_metrics_rank_from": "score"},
+                                  STAGING + ["tests/dbt/judged"])
+    failed = {name for name, status in statuses.items() if status in ("fail", "error")}
+    assert failed == {SCORE_RULE}, statuses
+
+
+@pytest.mark.dbt
+def test_absent_optional_columns_read_as_null_and_a_missing_required_column_names_the_contract(dbt_project):
+    """A qrels-like judgments table has no rater_id and a results table no score: both build, with the same
+    numbers as the full contract with those columns null. A judgments table without grade fails before any SQL
+    runs, with one message naming the var, the missing column and the contract."""
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.rule_results", [(c, t) for c, t in RESULTS_COLUMNS if c != "score"],
+                   CLEAN_RESULTS)
+        load_table(con, f"{INPUT_SCHEMA}.rule_judgments", [(c, t) for c, t in JUDGMENTS_COLUMNS if c != "rater_id"],
+                   CLEAN_JUDGMENTS)
+    result, statuses = build_with(dbt_project, {"search_metrics_metrics": ["precision", "auc"]}, ["search_metrics"])
+    assert result.success, result.exception
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        rows = con.execute("select metric, k, value from main.search_query_metrics where run_id = 'a' "
+                           "order by metric, k").fetchall()
+    # run a, q1: d1 (grade 3, relevant) at rank 1, d2 (null grade) at rank 2; no score, so auc is null
+    assert rows == [("auc", None, None), ("precision", 1, 1.0), ("precision", 3, 1.0), ("precision", 5, 1.0),
+                    ("precision", 10, 1.0)]
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.rule_judgments", [(c, t) for c, t in JUDGMENTS_COLUMNS if c != "grade"],
+                   CLEAN_JUDGMENTS)
+    result, _ = build_with(dbt_project, {})
+    assert not result.success
+    message = str(result.exception) if result.exception else " ".join(
+        str(r.message) for r in result.result.results if r.message)
+    assert "search_metrics_judgments" in message and "has no column grade" in message, message
+    assert "Its contract: query_id, doc_id, grade, scale, and optionally rater_id" in message, message

@@ -14,9 +14,9 @@ def check(dbt_project, results, judgments, extra_vars=None, **reference_kwargs):
     expected_query = ref.query_metrics(results, judgments, **reference_kwargs)
     assert_rows_match(out["search_query_metrics"], expected_query,
                       key=("run_id", "query_id", "metric", "k"), value_columns=("value",))
-    assert_rows_match(out["search_run_metrics"], ref.run_metrics(expected_query),
+    assert_rows_match(out["search_run_metrics"], ref.run_metrics(expected_query, reference_kwargs.get("metrics")),
                       key=("run_id", "metric", "k"),
-                      value_columns=("value", "n_queries", "n_queries_total"))
+                      value_columns=("value", "n_queries", "n_queries_total", "geometric_mean"))
 
 
 @SETTINGS

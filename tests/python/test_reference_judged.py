@@ -4,6 +4,7 @@ Every expected value is written out as the arithmetic that produces it, so a
 reader can check it against the specification without running any code.
 """
 
+import math
 from math import log2
 
 import pytest
@@ -520,15 +521,22 @@ def test_builtin_metric_names_and_order():
         "precision", "precision_k", "recall", "average_precision", "average_precision_pool",
         "reciprocal_rank", "cg", "dcg", "ndcg", "cg_detail", "dcg_detail", "ndcg_detail",
         "ndcg_pool", "ndcg_exp", "err", "coverage", "binary_ties", "auc",
+        "success", "r_precision", "bpref", "rbp_p80", "rbp_residual_p80", "n_relevant", "n_retrieved",
+        "n_relevant_retrieved", "average_precision_11pt", "ndcg_pool_condensed", "average_precision_pool_condensed",
+        "average_precision_pool_whole_list", "ndcg_pool_whole_list",
     ]
 
 
 def test_resolve_metrics_fills_defaults_and_applies_base_overrides():
     specs = resolve_metrics(["recall", "ndcg_exp", "err", {"name": "my_ndcg", "base": "ndcg", "scale": "detail", "ideal": "pool"}])
     assert specs[0] == {"name": "recall", "type": "recall", "scale": "binary", "threshold": 1}
-    assert specs[1] == {"name": "ndcg_exp", "type": "ndcg", "scale": "graded", "gain": "exponential", "ideal": "pool"}
+    assert specs[1] == {"name": "ndcg_exp", "type": "ndcg", "scale": "graded", "gain": "exponential", "ideal": "pool",
+                        "condensed": False, "whole_list": False}
     assert specs[2] == {"name": "err", "type": "err", "scale": "graded", "g_max": 3}
-    assert specs[3] == {"name": "my_ndcg", "type": "ndcg", "scale": "detail", "gain": "linear", "ideal": "pool"}
+    assert specs[3] == {"name": "my_ndcg", "type": "ndcg", "scale": "detail", "gain": "linear", "ideal": "pool",
+                        "condensed": False, "whole_list": False}
+    # err's g_max follows the graded scale's declared top grade
+    assert resolve_metrics(["err"], grading={"max_grade": 4})[0]["g_max"] == 4
 
 
 @pytest.mark.parametrize(
@@ -546,7 +554,10 @@ def test_resolve_metrics_fills_defaults_and_applies_base_overrides():
         [{"name": "x", "type": "binary_ties", "scale": "graded"}],
         [{"type": "cg"}],
         ["precision", "precision"],
-        [{"name": "x", "base": "err", "scale": "detail"}],  # inherited g_max 3 < 10
+        [{"name": "x", "base": "err", "scale": "detail", "g_max": 3}],  # g_max 3 < 10
+        [{"name": "x", "type": "rbp"}],  # persistence required
+        [{"name": "x", "type": "rbp", "persistence": 1}],  # 0 < p < 1
+        [{"name": "x", "type": "count"}],  # count required
         [{"name": "x", "type": "auc", "scale": "graded", "threshold": 2}],  # auc reads the binary scale only
         [{"name": "x", "type": "auc", "gain": "linear"}],
     ],
@@ -582,10 +593,13 @@ def test_run_metrics_mean_and_counts():
         res("A", "q3", "c", 1),  # nothing graded -> None
         res("B", "q3", "c", 1),  # None
     ]
-    rows = run_metrics(query_metrics(results, judgments, cutoffs=(1,), metrics=["precision"]))
+    rows = run_metrics(query_metrics(results, judgments, cutoffs=(1,), metrics=["precision"]), ["precision"])
+    # geometric mean over the non-null values 1 and 0 (0 floored at 1e-5): exp((ln 1 + ln 1e-5) / 2) = sqrt(1e-5)
     assert rows == [
-        {"run_id": "A", "metric": "precision", "k": 1, "value": approx((1.0 + 0.0) / 2), "n_queries": 2, "n_queries_total": 3},
-        {"run_id": "B", "metric": "precision", "k": 1, "value": None, "n_queries": 0, "n_queries_total": 1},
+        {"run_id": "A", "metric": "precision", "k": 1, "value": approx((1.0 + 0.0) / 2), "n_queries": 2, "n_queries_total": 3,
+         "geometric_mean": approx(math.sqrt(0.00001))},
+        {"run_id": "B", "metric": "precision", "k": 1, "value": None, "n_queries": 0, "n_queries_total": 1,
+         "geometric_mean": None},
     ]
 
 
@@ -621,8 +635,10 @@ def test_auc_threshold_on_binary_scale_and_run_mean_is_gauc_by_query():
                res("A", "q2", "c", 1, 1.0), res("A", "q2", "d", 2, 3.0)]   # auc 0
     rows = query_metrics(results, judgments, cutoffs=(1,), metrics=["auc"])
     assert [r["k"] for r in rows] == [None, None]
-    assert run_metrics(rows) == [{"run_id": "A", "metric": "auc", "k": None, "value": approx(0.5),
-                                  "n_queries": 2, "n_queries_total": 2}]
+    # geometric mean of 1 and 0, with 0 floored at 1e-5 (trec_eval gm_map): exp((ln 1 + ln 1e-5) / 2) = sqrt(1e-5)
+    assert run_metrics(rows, ["auc"]) == [{"run_id": "A", "metric": "auc", "k": None, "value": approx(0.5),
+                                           "n_queries": 2, "n_queries_total": 2,
+                                           "geometric_mean": approx(math.sqrt(0.00001))}]
     spec = resolve_metrics([{"name": "auc_strict", "base": "auc", "threshold": 2}])[0]
     assert spec == {"name": "auc_strict", "type": "auc", "scale": "binary", "threshold": 2}
     # threshold 2 on the binary scale: nothing is relevant -> one class -> None

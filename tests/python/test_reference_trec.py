@@ -43,7 +43,7 @@ from reference.trec import (
     success,
 )
 
-pytrec_eval = pytest.importorskip("pytrec_eval")
+import pytrec_eval  # noqa: E402
 
 approx = pytest.approx
 TOL = 1e-9
@@ -128,7 +128,7 @@ def test_rank_by_score_tie_rule_is_trec_evals():
 # ---------------------------------------------------------------------------
 
 COUNT_LABELS = {"a": 2, "b": 1, "c": 0, "u": None}
-COUNT_RANKED = [("b", 1), ("x", 2), ("u", 3), ("c", 4), ("a", 9)]
+COUNT_RANKED = [("b", 1), ("x", 2), ("u", 3), ("c", 4), ("a", 12)]
 
 
 def test_counts():
@@ -138,8 +138,8 @@ def test_counts():
     assert n_relevant({}, 1) == 0
     assert n_retrieved(COUNT_RANKED) == 5
     assert n_retrieved([]) == 0
-    assert n_relevant_retrieved(COUNT_RANKED, COUNT_LABELS, 1) == 2  # b@1, a@9 (rank 9 still counts)
-    assert n_relevant_retrieved(COUNT_RANKED, COUNT_LABELS, 2) == 1  # a@9
+    assert n_relevant_retrieved(COUNT_RANKED, COUNT_LABELS, 1) == 2  # b@1, a@12 (the whole list counts)
+    assert n_relevant_retrieved(COUNT_RANKED, COUNT_LABELS, 2) == 1  # a@12
     assert n_relevant_retrieved([("u", 1)], COUNT_LABELS, 1) == 0
 
 
@@ -302,38 +302,54 @@ def test_rbp_none_and_errors():
 
 IPREC_LABELS = {"r1": 1, "r2": 1, "r3": 1, "r4": 1, "n1": 0, "n2": 0, "n3": 0}
 IPREC_RANKED = [("r1", 1), ("n1", 2), ("r2", 3), ("n2", 4), ("n3", 5), ("r3", 6)]
-# R = 4, 3 relevant retrieved; precision by rank: 1/1, 1/2, 2/3, 2/4, 2/5, 3/6
-# c = lround(x * 4): 0.0->0, 0.1->0(0.4), 0.2->1(0.8), 0.3->1(1.2), 0.4->2(1.6),
-# 0.5->2, 0.6->2(2.4), 0.7->3(2.8), 0.8->3(3.2), 0.9->4(3.6), 1.0->4
-# c = 0 or 1: max over all ranks = 1; c = 2: from rank 3: max(2/3, 2/4, 2/5, 3/6) = 2/3
-# c = 3: from rank 6: 3/6; c = 4 > 3 retrieved: 0
-IPREC_EXPECTED = {0.0: 1, 0.1: 1, 0.2: 1, 0.3: 1, 0.4: 2 / 3, 0.5: 2 / 3, 0.6: 2 / 3,
-                  0.7: 1 / 2, 0.8: 1 / 2, 0.9: 0, 1.0: 0}
+# R = 4, 3 relevant retrieved; precision by rank: 1/1, 1/2, 2/3, 2/4, 2/5, 3/6.
+# Interpolated precision for a count c of relevant docs:
+#   c = 0 or 1: max over every rank = 1
+#   c = 2: from r2 at rank 3: max(2/3, 2/4, 2/5, 3/6) = 2/3
+#   c = 3: from r3 at rank 6: 3/6
+#   c = 4 > 3 retrieved: 0
+# trec_eval 9 (default), c = trunc(x 4 + 0.9):
+#   0.0: 0.9->0  0.1: 1.3->1  0.2: 1.7->1  0.3: 2.1->2  0.4: 2.5->2  0.5: 2.9->2
+#   0.6: 3.3->3  0.7: 3.7->3  0.8: 4.1->4  0.9: 4.5->4  1.0: 4.9->4
+IPREC_EXPECTED_9 = {0.0: 1, 0.1: 1, 0.2: 1, 0.3: 2 / 3, 0.4: 2 / 3, 0.5: 2 / 3, 0.6: 1 / 2,
+                    0.7: 1 / 2, 0.8: 0, 0.9: 0, 1.0: 0}
+# trec_eval 10, c = lround(x 4):
+#   0.0: 0  0.1: 0.4->0  0.2: 0.8->1  0.3: 1.2->1  0.4: 1.6->2  0.5: 2  0.6: 2.4->2
+#   0.7: 2.8->3  0.8: 3.2->3  0.9: 3.6->4  1.0: 4
+IPREC_EXPECTED_10 = {0.0: 1, 0.1: 1, 0.2: 1, 0.3: 1, 0.4: 2 / 3, 0.5: 2 / 3, 0.6: 2 / 3,
+                     0.7: 1 / 2, 0.8: 1 / 2, 0.9: 0, 1.0: 0}
 
 
 def test_interpolated_precision_between_relevant_docs():
     got = interpolated_precision(IPREC_RANKED, IPREC_LABELS)
     assert list(got) == list(RECALL_LEVELS) == [round(i / 10, 1) for i in range(11)]
-    for level, expected in IPREC_EXPECTED.items():
+    for level, expected in IPREC_EXPECTED_9.items():
         assert got[level] == approx(expected), level
-    # Levels 0.3 and 0.6 show trec_eval's rounding: "recall >= 0.3" read
-    # literally would need 2 relevant docs (2/3), "recall >= 0.6" 3 (1/2).
+    got10 = interpolated_precision(IPREC_RANKED, IPREC_LABELS, level_rule="trec_eval10")
+    for level, expected in IPREC_EXPECTED_10.items():
+        assert got10[level] == approx(expected), level
+    # trec_eval 10 rounds: level 0.3 needs only lround(1.2) = 1 relevant doc
+    # (recall 1/4 < 0.3) and 0.8 only lround(3.2) = 3 (recall 3/4 < 0.8).
+    with pytest.raises(ValueError):
+        interpolated_precision(IPREC_RANKED, IPREC_LABELS, level_rule="exact")
 
 
 def test_interpolated_precision_matches_trec_eval_on_the_hand_example():
-    qrel = {"q": {d: g for d, g in IPREC_LABELS.items()}}
+    qrel = {"q": dict(IPREC_LABELS)}
     run = {"q": {d: 10.0 - rank for d, rank in IPREC_RANKED}}
     got = pytrec_eval.RelevanceEvaluator(qrel, {"iprec_at_recall", "11pt_avg", "map", "Rprec"}).evaluate(run)["q"]
-    for level, expected in IPREC_EXPECTED.items():
+    for level, expected in IPREC_EXPECTED_9.items():
         assert got["iprec_at_recall_%.2f" % level] == approx(expected)
-    assert got["11pt_avg"] == approx(7 / 11)
+    assert got["11pt_avg"] == approx(6 / 11)
     assert got["map"] == approx(13 / 24)
     assert got["Rprec"] == approx(1 / 2)
 
 
 def test_average_precision_11pt_and_whole_list():
-    # 11pt: (1 + 1 + 1 + 1 + 2/3 + 2/3 + 2/3 + 1/2 + 1/2 + 0 + 0) / 11 = 7/11
-    assert average_precision_11pt(IPREC_RANKED, IPREC_LABELS) == approx(7 / 11)
+    # trec_eval 9: (1 + 1 + 1 + 2/3 + 2/3 + 2/3 + 1/2 + 1/2 + 0 + 0 + 0) / 11 = 6/11
+    assert average_precision_11pt(IPREC_RANKED, IPREC_LABELS) == approx(6 / 11)
+    # trec_eval 10: (1 + 1 + 1 + 1 + 2/3 + 2/3 + 2/3 + 1/2 + 1/2 + 0 + 0) / 11 = 7/11
+    assert average_precision_11pt(IPREC_RANKED, IPREC_LABELS, level_rule="trec_eval10") == approx(7 / 11)
     # map: (1/1 + 2/3 + 3/6) / 4 = 13/24
     assert average_precision_whole_list(IPREC_RANKED, IPREC_LABELS) == approx(13 / 24)
     # Rprec: ranks 1..4 hold r1, r2 -> 2/4
@@ -352,7 +368,59 @@ def test_interpolated_precision_none_and_empty():
     assert average_precision_whole_list([], {"r": 1}) == 0.0
 
 
-def test_interpolated_precision_level_count_is_rounded_in_double_like_trec_eval():
+def test_trec_eval9_level_count_float_error_at_r_3():
+    # 0.7 * 3 = 2.0999999999999996 and + 0.9 = 2.9999999999999996: c = 2,
+    # although recall 2/3 < 0.7.
+    assert 0.7 * 3 + 0.9 < 3
+    labels = {"r1": 1, "r2": 1, "r3": 1, "n1": 0, "n2": 0}
+    ranked = [("r1", 1), ("r2", 2), ("n1", 3), ("n2", 4), ("r3", 5)]
+    # precision by rank: 1, 1, 2/3, 2/4, 3/5.  c = 2 -> from rank 2: 1;
+    # c = 3 -> from rank 5: 3/5.
+    # trec_eval 9: x 3 + 0.9 = 0.9, 1.2, 1.5, 1.8, 2.1, 2.4, 2.7, 2.99.., 3.3, 3.6, 3.9
+    #   -> c = 0, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3
+    expected9 = [1, 1, 1, 1, 1, 1, 1, 1, 3 / 5, 3 / 5, 3 / 5]
+    # trec_eval 10: x 3 = 0, 0.3, 0.6, 0.9, 1.2, 1.5, 1.8, 2.1, 2.4, 2.7, 3
+    #   -> c = 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 3
+    expected10 = [1, 1, 1, 1, 1, 1, 1, 1, 1, 3 / 5, 3 / 5]
+    got9 = interpolated_precision(ranked, labels)
+    got10 = interpolated_precision(ranked, labels, level_rule="trec_eval10")
+    assert [got9[x] for x in RECALL_LEVELS] == approx(expected9)
+    assert [got10[x] for x in RECALL_LEVELS] == approx(expected10)
+    run = {"q": {d: 10.0 - rank for d, rank in ranked}}
+    trec = pytrec_eval.RelevanceEvaluator({"q": labels}, {"iprec_at_recall"}).evaluate(run)["q"]
+    assert [trec["iprec_at_recall_%.2f" % x] for x in RECALL_LEVELS] == approx(expected9)
+
+
+def test_trec_eval10_rounds_halves_up():
+    # R = 5: x 5 = 0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5 (all exact in double:
+    # 0.1 * 5, 0.3 * 5, 0.7 * 5, 0.9 * 5 round to the halves);
+    # lround (halves away from 0) -> c = 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5
+    assert [0.1 * 5, 0.3 * 5, 0.5 * 5, 0.7 * 5, 0.9 * 5] == [0.5, 1.5, 2.5, 3.5, 4.5]
+    labels = {"r%d" % i: 1 for i in range(1, 6)}
+    labels.update({"n1": 0, "n2": 0})
+    ranked = [("n1", 1), ("r1", 2), ("r2", 3), ("n2", 4), ("r3", 5), ("r4", 6)]
+    # precision by rank: 0, 1/2, 2/3, 2/4, 3/5, 4/6; r5 not retrieved
+    # c = 0 or 1: from rank 2 -> max(1/2, 2/3, 2/4, 3/5, 4/6) = 2/3; c = 2: from rank 3 -> 2/3
+    # c = 3: from rank 5 -> max(3/5, 4/6) = 2/3; c = 4: from rank 6 -> 4/6; c = 5 > 4: 0
+    by_count = {0: 2 / 3, 1: 2 / 3, 2: 2 / 3, 3: 2 / 3, 4: 4 / 6, 5: 0}
+    counts10 = [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    got10 = interpolated_precision(ranked, labels, level_rule="trec_eval10")
+    assert [got10[x] for x in RECALL_LEVELS] == approx([by_count[c] for c in counts10])
+    # trec_eval 9: trunc(x 5 + 0.9) = 0, 1, 1(1.9), 2(2.4), 2(2.9), 3, 3, 4, 4, 5, 5
+    got9 = interpolated_precision(ranked, labels)
+    assert [got9[x] for x in RECALL_LEVELS] == approx([by_count[c] for c in [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]])
+    # precision 0 at rank 1 before the first relevant doc does not lower level 0
+    assert got9[0.0] == approx(2 / 3)
+
+
+def test_interpolated_precision_level_zero_without_relevant_retrieved():
+    # R = 1, nothing relevant retrieved: c = 0 for level 0, max precision over
+    # every rank = max(0/1, 0/2) = 0; other levels need c = 1 > 0 retrieved: 0
+    got = interpolated_precision([("n", 1), ("x", 2)], {"r": 1, "n": 0})
+    assert got == {x: 0.0 for x in RECALL_LEVELS}
+
+
+def test_trec_eval10_level_count_is_rounded_in_double():
     # R = 45, level 0.7: 0.7 is stored as 0.6999999999999999555..., so
     # 0.7 * 45 = 31.499999999999996 and lround gives 31, not 32.
     assert 0.7 * 45 < 31.5
@@ -363,14 +431,17 @@ def test_interpolated_precision_level_count_is_rounded_in_double_like_trec_eval(
     ranked += [("n%d" % i, 31 + i) for i in range(1, 10)]
     ranked += [("r%d" % i, 9 + i) for i in range(32, 46)]
     # c = 31: from rank 31 (precision 31/31 = 1) -> 1.
-    # (c = 32 would start at rank 41: max(32/41, ..., 45/54) = 45/54.)
-    got = interpolated_precision(ranked, labels)
-    assert got[0.7] == 1.0
-    # 0.8 * 45 = 36 -> from r36 at rank 45: precisions 36/45 .. 45/54, the max is 45/54
-    assert got[0.8] == approx(45 / 54)
+    # c = 32 starts at rank 41: max(32/41, 33/42, ..., 45/54) = 45/54 (increasing).
+    got10 = interpolated_precision(ranked, labels, level_rule="trec_eval10")
+    assert got10[0.7] == 1.0
+    # 0.8 * 45 = 36 -> from r36 at rank 45: max(36/45, ..., 45/54) = 45/54
+    assert got10[0.8] == approx(45 / 54)
+    # trec_eval 9: 31.499999999999996 + 0.9 = 32.4 -> 32 -> 45/54; 36.9 -> 36 -> 45/54
+    got9 = interpolated_precision(ranked, labels)
+    assert got9[0.7] == approx(45 / 54) and got9[0.8] == approx(45 / 54)
     run = {"q": {d: 1000.0 - rank for d, rank in ranked}}
     trec = pytrec_eval.RelevanceEvaluator({"q": labels}, {"iprec_at_recall"}).evaluate(run)["q"]
-    assert trec["iprec_at_recall_0.70"] == 1.0
+    assert trec["iprec_at_recall_0.70"] == approx(45 / 54)
     assert trec["iprec_at_recall_0.80"] == approx(45 / 54)
 
 
@@ -500,14 +571,17 @@ def trec_dataset(draw, distinct_scores=False):
     for q in range(n_queries):
         query_id = "q%d" % q
         candidates = COMMON_DOCS + ["%s_%d" % (query_id, i) for i in range(5)]
-        top = draw(st.integers(0, MAX_GRADE))  # top = 0 or 1 gives R = 0 at level 2
+        # The grades this query uses: e.g. [0, 1] gives R = 0 at level 2,
+        # [2, 4] gives N = 0, [-1] only unjudged docs (fixed below).
+        choices = draw(st.lists(st.integers(-1, MAX_GRADE), min_size=1, max_size=4, unique=True))
         grades = {}
         for doc_id in candidates:
             kind = draw(st.integers(0, 3))  # 0: not in the pool
             if kind:
-                grades[doc_id] = draw(st.integers(-1, top))
+                grades[doc_id] = draw(st.sampled_from(choices))
         if not any(g >= 0 for g in grades.values()):
-            grades[draw(st.sampled_from(candidates))] = draw(st.integers(0, top))
+            non_negative = [g for g in choices if g >= 0] or [0]
+            grades[draw(st.sampled_from(candidates))] = draw(st.sampled_from(non_negative))
         qrels[query_id] = grades
         for run_id in ("r1", "r2"):
             returned = draw(st.lists(st.sampled_from(candidates), min_size=1, max_size=len(candidates),
@@ -713,10 +787,11 @@ def check_against_ir_measures(ir_measures, qrels, rows, seen):
                         assert close(judged[key][query_id], ours), (where, key, judged[key][query_id], ours)
 
 
+@pytest.mark.filterwarnings("ignore:The inplace keyword")  # trectools on pandas 3
 def test_agrees_with_ir_measures():
-    ir_measures = pytest.importorskip("ir_measures")
-    pytest.importorskip("trectools")  # ir_measures' graded RBP provider
-    pytest.importorskip("cwl")  # ir_measures' binary RBP provider (cwl-eval)
+    import cwl  # noqa: F401  ir_measures' binary RBP provider (cwl-eval): a hard requirement, never skipped
+    import ir_measures
+    import trectools  # noqa: F401  ir_measures' graded RBP provider
     seen = Counter()
 
     @settings(max_examples=100, deadline=None, derandomize=True, database=None,

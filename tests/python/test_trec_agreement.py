@@ -1,6 +1,13 @@
 """The trec conventions agree with trec_eval itself (pytrec_eval) on generated single-rater graded data:
-precision_k = P_k, recall = recall_k, average_precision_pool = map_cut_k, ndcg_pool = ndcg_cut_k."""
+precision_k = P_k, recall = recall_k, average_precision_pool = map_cut_k, ndcg_pool = ndcg_cut_k; and on
+TREC-shaped data (grades -1..4, negative = unjudged, relevance levels 1 and 2, runs ranked by score with ties) every
+trec_eval measure the package has: Rprec, bpref, success, num_rel, num_ret, num_rel_ret, map, gm_map, ndcg,
+ndcg_cut, iprec_at_recall, 11pt_avg, and the judged-only (condensed) ndcg_cut and map_cut."""
 
+import math
+import random
+
+import pytest
 import pytrec_eval
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -52,3 +59,98 @@ def test_trec_conventions_match_pytrec_eval(dbt_project, dataset):
     for row in rows:
         expected = trec[row["query_id"]][f"{TREC_MEASURES[row['metric']]}_{row['k']}"]
         assert values_equal(row["value"], expected), (row, expected)
+
+
+# -- the trec_eval measures on TREC-shaped data -------------------------------------------------------------------
+TREC_CUTOFFS = [1, 5, 10]
+TREC_METRICS = ["r_precision", "bpref", "success", "n_relevant", "n_retrieved", "n_relevant_retrieved",
+                "average_precision_pool_whole_list", "ndcg_pool_whole_list", "ndcg_pool", "average_precision_11pt",
+                "ndcg_pool_condensed", "average_precision_pool_condensed"]
+# ours -> trec_eval's per-query measure (with _k for the metrics with a cutoff)
+TREC_NAMES = {"r_precision": "Rprec", "bpref": "bpref", "success": "success", "n_relevant": "num_rel",
+              "n_retrieved": "num_ret", "n_relevant_retrieved": "num_rel_ret",
+              "average_precision_pool_whole_list": "map", "ndcg_pool_whole_list": "ndcg", "ndcg_pool": "ndcg_cut",
+              "average_precision_11pt": "11pt_avg"}
+# judged-only (condensed) lists: trec_eval's judged_docs_only_flag, which ir_measures' judged_only passes on
+CONDENSED_NAMES = {"ndcg_pool_condensed": "ndcg_cut", "average_precision_pool_condensed": "map_cut"}
+# where we deliberately differ: null instead of trec_eval's 0 when the query has no relevant document
+NULL_WITHOUT_RELEVANT = {"r_precision", "bpref", "average_precision_pool_whole_list", "average_precision_11pt",
+                         "average_precision_pool_condensed"}
+SHARED_DOCS = [f"shared_{i}" for i in range(4)]
+
+
+def trec_shaped(rng):
+    """Single-rater qrels with grades -1..4 (negative = in the pool, unjudged, as trec_eval reads it), doc ids
+    shared by the queries, a query without a relevant document now and then, and one run scored with small
+    integers (ties, exact in trec_eval's 32-bit floats) that the package ranks by score."""
+    results, judgments, qrel, run = [], [], {}, {}
+    for q in range(rng.randint(2, 6)):
+        query_id = f"q{q}"
+        docs = SHARED_DOCS[: rng.randint(1, 4)] + [f"{query_id}_d{i}" for i in range(rng.randint(2, 10))]
+        top = rng.choice([0, 1, 2, 4, 4])  # 0: no relevant document at either level
+        grades = {doc_id: rng.randint(-1, top) for doc_id in docs if rng.random() < 0.8}
+        if not any(g >= 0 for g in grades.values()):
+            grades[docs[0]] = 0  # trec_eval needs a judged doc per query
+        qrel[query_id] = dict(grades)
+        judgments += [{"query_id": query_id, "doc_id": d, "rater_id": "assessor", "grade": g, "scale": "graded"}
+                      for d, g in grades.items()]
+        run[query_id] = {}
+        for doc_id in rng.sample(docs, rng.randint(1, len(docs))):
+            score = float(rng.randint(0, 4))
+            run[query_id][doc_id] = score
+            results.append({"run_id": "run", "query_id": query_id, "doc_id": doc_id, "rank": None, "score": score})
+    return results, judgments, qrel, run
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("relevance_level", [1, 2])
+def test_trec_measures_match_pytrec_eval(dbt_project, relevance_level):
+    dbt_vars = {"search_metrics_metrics": TREC_METRICS, "search_metrics_cutoffs": TREC_CUTOFFS,
+                "search_metrics_max_grade": 4, "search_metrics_relevance_level": relevance_level,
+                "search_metrics_negative_grades": "unjudged", "search_metrics_rank_from": "score"}
+    cut = ",".join(str(k) for k in TREC_CUTOFFS)
+    measures = {"Rprec", "bpref", f"success.{cut}", "num_rel", "num_ret", "num_rel_ret", "map", "gm_map", "ndcg",
+                f"ndcg_cut.{cut}", "iprec_at_recall", "11pt_avg"}
+    rng = random.Random(f"pytrec_eval level {relevance_level}")
+    met = set()
+    for _ in range(10):
+        results, judgments, qrel, run = trec_shaped(rng)
+        out = dbt_project.run(results, judgments, dbt_vars, outputs=("search_query_metrics", "search_run_metrics",
+                                                                     "search_precision_recall_curve"))
+        trec = pytrec_eval.RelevanceEvaluator(qrel, measures, relevance_level=relevance_level).evaluate(run)
+        judged_only = pytrec_eval.RelevanceEvaluator(qrel, {f"ndcg_cut.{cut}", f"map_cut.{cut}"},
+                                                     relevance_level=relevance_level,
+                                                     judged_docs_only_flag=True).evaluate(run)
+        rows = out["search_query_metrics"]
+        # success, ndcg_pool and the two condensed metrics have a row per cutoff, the others one with k null
+        assert len(rows) == len(run) * (len(TREC_METRICS) + 4 * (len(TREC_CUTOFFS) - 1))
+        for row in rows:
+            if row["metric"] in CONDENSED_NAMES:
+                expected = judged_only[row["query_id"]][f"{CONDENSED_NAMES[row['metric']]}_{row['k']}"]
+            else:
+                name = TREC_NAMES[row["metric"]]
+                expected = trec[row["query_id"]][name if row["k"] is None else f"{name}_{row['k']}"]
+            if row["metric"] in NULL_WITHOUT_RELEVANT and trec[row["query_id"]]["num_rel"] == 0:
+                assert row["value"] is None and expected == 0, (row, expected)  # our documented difference
+                met.add("query without a relevant document")
+            else:
+                assert values_equal(row["value"], expected), (row, expected)
+        for row in out["search_precision_recall_curve"]:
+            expected = trec[row["query_id"]][f"iprec_at_recall_{row['recall_level']:.2f}"]
+            if trec[row["query_id"]]["num_rel"] == 0:
+                assert row["precision"] is None and expected == 0, (row, expected)
+            else:
+                assert values_equal(row["precision"], expected), (row, expected)
+        # gm_map: trec_eval stores ln(max(AP, 1e-5)) per query and reports exp(mean); over the queries with a
+        # relevant document (the others have a null AP here, and are left out of our geometric mean)
+        logs = [values["gm_map"] for values in trec.values() if values["num_rel"] > 0]
+        (gm,) = [r["geometric_mean"] for r in out["search_run_metrics"]
+                 if r["metric"] == "average_precision_pool_whole_list"]
+        assert values_equal(gm, math.exp(sum(logs) / len(logs)) if logs else None), (gm, logs)
+        if any(g < 0 for q in qrel.values() for g in q.values()):
+            met.add("negative grade")
+        if any(len(set(scores.values())) < len(scores) for scores in run.values()):
+            met.add("tied scores")
+        if any(d.startswith("shared") for q in qrel.values() for d in q):
+            met.add("shared doc id")
+    assert met == {"query without a relevant document", "negative grade", "tied scores", "shared doc id"}, met

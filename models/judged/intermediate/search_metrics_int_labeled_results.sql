@@ -3,15 +3,15 @@
   judgment): the rows with rank <= the largest cutoff. Only a coverage metric counts the results no judgment row
   names (its denominator is every result in the top k); without one configured, only the results with a judgment
   row are kept, because no other metric reads the rest (an ungraded result adds nothing to a count, a sum or ERR's
-  product, and every position is the result's rank). When a configured metric has type auc, which ranks all of a
-  query's graded results by score, also the rows beyond the largest cutoff that auc reads (a binary value and a
-  score). The other rows are read by no metric and are not copied.
+  product, and every position is the result's rank). When a configured metric reads beyond the largest cutoff
+  (reads_every_rank: auc, r_precision, bpref, rbp, the counts, 11-point AP, whole_list and condensed entries),
+  every rank is kept. The other rows are read by no metric and are not copied.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
-{%- set metric_types = search_metrics.get_metrics() | map(attribute='type') | list -%}
-{%- set reads_every_rank = 'auc' in metric_types -%}
-{%- set reads_unjudged_results = 'coverage' in metric_types -%}
+{%- set metrics = search_metrics.get_metrics() -%}
+{%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
+{%- set reads_unjudged_results = 'coverage' in (metrics | map(attribute='type') | list) -%}
 select
     results.run_id,
     results.query_id,
@@ -26,7 +26,6 @@ from {{ ref('search_metrics_stg_results') }} as results
 {% if reads_unjudged_results %}left{% else %}inner{% endif %} join {{ ref('search_metrics_int_pool') }} as labels
     on labels.query_id = results.query_id
     and labels.doc_id = results.doc_id
+{%- if not reads_every_rank %}
 where results.rank <= {{ cutoffs | max }}
-{%- if reads_every_rank %}
-    or (labels.binary_value is not null and results.score is not null)
 {%- endif %}

@@ -1,9 +1,15 @@
-{#- The judgments input (var search_metrics_judgments) with the contract's columns; the input data tests run here. -#}
+{#-
+  The judgments input (var search_metrics_judgments) with the contract's columns; the input data tests run here.
+  The nullable rater_id may be absent (a qrels file has none; read as null). A missing required column is a
+  compile error (input_columns).
+-#}
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
+{%- set present = search_metrics.input_columns('search_metrics_judgments',
+    required=['query_id', 'doc_id', 'grade', 'scale'], optional=['rater_id']) -%}
 select
     query_id,
     doc_id,
-    rater_id,
+    {% if present.rater_id %}rater_id{% else %}cast(null as {{ dbt.type_string() }}) as rater_id{% endif %},
     grade,
     scale
 from {{ search_metrics.input_relation('search_metrics_judgments') }}

@@ -1,17 +1,21 @@
 {#-
-  Rule: k is null exactly on the rows of metrics of type auc (one value per query, no cutoff), and not null on
-  every other metric's rows. Returns the offending rows.
+  Rule: k is null exactly on the rows of the metrics without a cutoff (has_cutoff: auc, r_precision, bpref, rbp,
+  rbp_residual, count, average_precision_11pt, whole_list entries; one value per query), and not null on every
+  other metric's rows. Returns the offending rows.
 -#}
 {% test search_metrics_k_null_only_for_auc(model, column_name, metric_column='metric') %}
-{%- set auc_metrics = search_metrics.get_metrics() | selectattr('type', 'equalto', 'auc') | map(attribute='name') | list -%}
+{%- set metrics_without_cutoff = [] -%}
+{%- for metric in search_metrics.get_metrics() if not search_metrics.has_cutoff(metric) -%}
+    {%- do metrics_without_cutoff.append(metric.name) -%}
+{%- endfor -%}
 select
     *,
-    'k must be null for metrics of type auc and a cutoff for every other metric' as rule_violated
+    'k must be null for the metrics without a cutoff (auc, bpref, ...) and a cutoff for every other metric' as rule_violated
 from {{ model }}
 where
-    {%- if auc_metrics %}
-    ({{ column_name }} is null and {{ metric_column }} not in ('{{ auc_metrics | join("', '") }}'))
-    or ({{ column_name }} is not null and {{ metric_column }} in ('{{ auc_metrics | join("', '") }}'))
+    {%- if metrics_without_cutoff %}
+    ({{ column_name }} is null and {{ metric_column }} not in ('{{ metrics_without_cutoff | join("', '") }}'))
+    or ({{ column_name }} is not null and {{ metric_column }} in ('{{ metrics_without_cutoff | join("', '") }}'))
     {%- else %}
     {{ column_name }} is null
     {%- endif %}

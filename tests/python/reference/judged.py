@@ -25,10 +25,26 @@ run_metrics(query_rows)
 
 import math
 
+from . import trec
+
 SCALES = ("binary", "graded", "detail")
 
-# Rule "Scales": binary {0,1}; graded {0,1,2,3}; detail {1..10}.
+# Rule "Scales": binary {0,1}; graded {0..max_grade} (default 3); detail {1..10}.
 SCALE_MAX = {"binary": 1, "graded": 3, "detail": 10}
+
+# Rule "Grading" (vars search_metrics_max_grade, _relevance_level, _negative_grades): the defaults.
+DEFAULT_GRADING = {"max_grade": 3, "relevance_level": 1, "negative_grades": "reject"}
+
+
+def _grading(grading):
+    effective = dict(DEFAULT_GRADING)
+    effective.update(grading or {})
+    return effective
+
+
+def scale_max(scale, grading=None):
+    """The top grade of a scale: binary 1, graded max_grade, detail 10."""
+    return _grading(grading)["max_grade"] if scale == "graded" else SCALE_MAX[scale]
 
 
 # ---------------------------------------------------------------------------
@@ -46,7 +62,7 @@ DEFAULT_TRANSFORMERS = {
 }
 
 
-def resolve_transformers(overrides=None):
+def resolve_transformers(overrides=None, grading=None):
     """Return the effective transformer dict.
 
     Rule: "the function takes an optional override dict that REPLACES whole
@@ -54,7 +70,12 @@ def resolve_transformers(overrides=None):
     mapping for that key; other keys keep their defaults.  Keys that are not
     one of the six source_to_target pairs raise ValueError.
     """
-    effective = {key: dict(mapping) for key, mapping in DEFAULT_TRANSFORMERS.items()}
+    grading = _grading(grading)
+    if grading["max_grade"] == 3 and grading["relevance_level"] == 1:
+        defaults = DEFAULT_TRANSFORMERS
+    else:  # Rule "Integer grade scales": the defaults follow the declared maximum and relevance level
+        defaults = trec.default_transformers(grading["max_grade"], grading["relevance_level"])
+    effective = {key: dict(mapping) for key, mapping in defaults.items()}
     if overrides:
         for key, mapping in overrides.items():
             if key not in DEFAULT_TRANSFORMERS:
@@ -84,7 +105,7 @@ def transform_grade(grade, source_scale, target_scale, transformers=None):
     return mapping[grade]
 
 
-def aggregate_judgments(judgments, transformers=None):
+def aggregate_judgments(judgments, transformers=None, grading=None):
     """Aggregate rater grades per (query_id, doc_id) on all three scales.
 
     Rule "Judgment processing 2":
@@ -99,7 +120,8 @@ def aggregate_judgments(judgments, transformers=None):
 
     Returns {(query_id, doc_id): {'binary', 'graded', 'detail', 'binary_tie'}}.
     """
-    effective = resolve_transformers(transformers)
+    grading = _grading(grading)
+    effective = resolve_transformers(transformers, grading)
 
     # Collect transformed values per key, keeping first-appearance order.
     collected = {}
@@ -107,6 +129,9 @@ def aggregate_judgments(judgments, transformers=None):
         key = (row["query_id"], row["doc_id"])
         values = collected.setdefault(key, {scale: [] for scale in SCALES})
         grade = row.get("grade")
+        if grade is not None and row["scale"] == "graded" and grade < 0:
+            # Rule "Negative grades": 'unjudged' -> no vote (like a null grade), 'zero' -> 0, 'reject' -> error
+            grade = trec.grade_under_negative_reading(grade, grading["negative_grades"])
         if grade is None:
             continue  # slot not graded yet: part of the pool, but no vote
         for target in SCALES:
@@ -164,11 +189,33 @@ BUILTIN_METRICS = [
     {"name": "ndcg_detail", "type": "ndcg", "ideal": "local", "gain": "linear", "scale": "detail"},
     {"name": "ndcg_pool", "type": "ndcg", "gain": "linear", "ideal": "pool"},
     {"name": "ndcg_exp", "type": "ndcg", "gain": "exponential", "ideal": "pool"},
-    {"name": "err", "type": "err", "scale": "graded", "g_max": 3},
+    {"name": "err", "type": "err", "scale": "graded"},
     {"name": "coverage", "type": "coverage", "scale": "graded"},
     {"name": "binary_ties", "type": "binary_ties"},
     {"name": "auc", "type": "auc", "scale": "binary"},
+    {"name": "success", "type": "success"},
+    {"name": "r_precision", "type": "r_precision"},
+    {"name": "bpref", "type": "bpref"},
+    {"name": "rbp_p80", "type": "rbp", "persistence": 0.8},
+    {"name": "rbp_residual_p80", "type": "rbp_residual", "persistence": 0.8},
+    {"name": "n_relevant", "type": "count", "count": "relevant"},
+    {"name": "n_retrieved", "type": "count", "count": "retrieved"},
+    {"name": "n_relevant_retrieved", "type": "count", "count": "relevant_retrieved"},
+    {"name": "average_precision_11pt", "type": "average_precision_11pt"},
+    {"name": "ndcg_pool_condensed", "type": "ndcg", "ideal": "pool", "condensed": True},
+    {"name": "average_precision_pool_condensed", "type": "average_precision", "denominator": "pool",
+     "condensed": True},
+    {"name": "average_precision_pool_whole_list", "type": "average_precision", "denominator": "pool",
+     "whole_list": True},
+    {"name": "ndcg_pool_whole_list", "type": "ndcg", "ideal": "pool", "whole_list": True},
 ]
+
+# Rule "No cutoff": these types give one value per (run, query) over the whole list, k None; so does an
+# average_precision or ndcg entry with whole_list True.
+WHOLE_LIST_TYPES = ("auc", "r_precision", "bpref", "rbp", "rbp_residual", "count", "average_precision_11pt")
+# Rule "Geometric mean": reported for the types whose values are scores in [0, 1].
+SCORE_TYPES = ("precision", "recall", "average_precision", "reciprocal_rank", "ndcg", "err", "auc", "success",
+               "r_precision", "bpref", "rbp", "average_precision_11pt")
 
 _BUILTIN_BY_NAME = {spec["name"]: spec for spec in BUILTIN_METRICS}
 
@@ -179,16 +226,25 @@ RELEVANCE_TYPES = ("precision", "recall", "average_precision", "reciprocal_rank"
 _TYPE_PARAMS = {
     "precision": {"scale": "binary", "threshold": None, "denominator": "graded"},
     "recall": {"scale": "binary", "threshold": None},
-    "average_precision": {"scale": "binary", "threshold": None, "denominator": "retrieved"},
+    "average_precision": {"scale": "binary", "threshold": None, "denominator": "retrieved",
+                          "condensed": False, "whole_list": False},
     "reciprocal_rank": {"scale": "binary", "threshold": None},
     "cg": {"scale": "graded", "gain": "linear"},
     "dcg": {"scale": "graded", "gain": "linear"},
-    "ndcg": {"scale": "graded", "gain": "linear", "ideal": "local"},
+    "ndcg": {"scale": "graded", "gain": "linear", "ideal": "local", "condensed": False, "whole_list": False},
     "err": {"scale": "graded", "g_max": None},
     "coverage": {"scale": "graded"},
     "binary_ties": {},
     "auc": {"scale": "binary", "threshold": None},  # one value per query (k None), every rank
+    "success": {"scale": "binary", "threshold": None},
+    "r_precision": {"scale": "binary", "threshold": None},
+    "bpref": {"scale": "binary", "threshold": None},
+    "rbp": {"scale": "graded", "persistence": None},
+    "rbp_residual": {"scale": "graded", "persistence": None},
+    "count": {"scale": "binary", "threshold": None, "count": None},
+    "average_precision_11pt": {"scale": "binary", "threshold": None},
 }
+THRESHOLD_TYPES = RELEVANCE_TYPES + ("auc", "success", "r_precision", "bpref", "count", "average_precision_11pt")
 
 _ENUM_VALUES = {
     "scale": SCALES,
@@ -205,7 +261,7 @@ def _is_number(value):
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _resolve_spec(raw):
+def _resolve_spec(raw, grading=None):
     """Validate one raw spec dict {name, type, ...params} and fill defaults.
 
     Rules:
@@ -240,7 +296,7 @@ def _resolve_spec(raw):
 
     if mtype == "auc" and spec["scale"] != "binary":
         raise ValueError("metric %r: auc reads the binary scale only, got %r" % (name, spec["scale"]))
-    if mtype in RELEVANCE_TYPES or mtype == "auc":
+    if mtype in THRESHOLD_TYPES:
         if spec["threshold"] is None:
             if spec["scale"] != "binary":
                 raise ValueError(
@@ -250,17 +306,27 @@ def _resolve_spec(raw):
         elif not _is_number(spec["threshold"]):
             raise ValueError("metric %r: invalid threshold %r" % (name, spec["threshold"]))
 
+    if mtype in ("rbp", "rbp_residual"):
+        p = spec["persistence"]
+        if not _is_number(p) or not 0 < p < 1:
+            raise ValueError("metric %r: persistence must be a number with 0 < p < 1, got %r" % (name, p))
+    if mtype == "count" and spec["count"] not in ("relevant", "retrieved", "relevant_retrieved"):
+        raise ValueError("metric %r: invalid count %r" % (name, spec["count"]))
+    for flag in ("condensed", "whole_list"):
+        if flag in spec and spec[flag] not in (True, False):
+            raise ValueError("metric %r: %s must be true or false" % (name, flag))
+
     if mtype == "err":
         if spec["g_max"] is None:
-            spec["g_max"] = SCALE_MAX[spec["scale"]]
-        elif not _is_number(spec["g_max"]) or spec["g_max"] < SCALE_MAX[spec["scale"]]:
+            spec["g_max"] = scale_max(spec["scale"], grading)
+        elif not _is_number(spec["g_max"]) or spec["g_max"] < scale_max(spec["scale"], grading):
             raise ValueError(
                 "metric %r: invalid g_max %r for scale %r" % (name, spec["g_max"], spec["scale"])
             )
     return spec
 
 
-def resolve_metrics(items):
+def resolve_metrics(items, grading=None):
     """Resolve a list of metric items into fully specified spec dicts.
 
     Rule "Metric configuration": each item is
@@ -293,7 +359,7 @@ def resolve_metrics(items):
                 raw = dict(item)
         else:
             raise ValueError("metric item must be a string or a dict: %r" % (item,))
-        spec = _resolve_spec(raw)
+        spec = _resolve_spec(raw, grading)
         if spec["name"] in seen:
             raise ValueError("duplicate metric name: %r" % (spec["name"],))
         seen.add(spec["name"])
@@ -373,6 +439,15 @@ def _compute(spec, k, top, pool_values, query_id, aggregated):
         if not values:
             return None
         return graded_in_top / len(values)
+
+    if mtype == "success":
+        # Rule "success": 1 if a relevant row is in top k, else 0; None when no doc of the pool is graded.
+        if graded_in_pool == 0:
+            return None
+        for _rank, value in values:
+            if _is_relevant(value, spec["threshold"]):
+                return 1.0
+        return 0.0
 
     if mtype in RELEVANCE_TYPES:
         threshold = spec["threshold"]
@@ -486,15 +561,25 @@ def _compute(spec, k, top, pool_values, query_id, aggregated):
     raise ValueError("unknown metric type: %r" % (mtype,))  # pragma: no cover
 
 
-def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, transformers=None):
+WHOLE_LIST_K = 2 ** 31 - 1  # the cutoff a whole_list entry computes at: no rank reaches it
+
+
+def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, transformers=None, grading=None,
+                  rank_from="rank"):
     """Compute every metric for every (run_id, query_id) in results and every k.
 
     Rule "Metric definitions": one row per (run_id, query_id) appearing in
     results x metric x k, even when top k is empty (all ranks > k).  "top k"
     = that run's result rows of the query with rank <= k; i = the row's rank.
     The pool of a query = every (query_id, doc_id) with at least one
-    judgment row.
+    judgment row.  The types without a cutoff (WHOLE_LIST_TYPES) and
+    whole_list entries give one row with k None over the whole list; a
+    condensed entry first drops the rows not graded on its scale and
+    renumbers the rest 1, 2, ... in rank order (Sakai's condensed lists).
 
+    grading: {max_grade, relevance_level, negative_grades} (DEFAULT_GRADING).
+    rank_from: 'rank' (the rows' rank) or 'score' (trec_eval's order:
+    trec.rank_by_score; a null score is an error).
     metrics: list accepted by resolve_metrics (None = BUILTIN_METRICS).
     Output order: (run_id, query_id) in order of first appearance in
     results, then metric order, then cutoff order.
@@ -503,10 +588,15 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
     for k in cutoffs:
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise ValueError("cutoffs must be positive integers: %r" % (k,))
+    grading = _grading(grading)
     if metrics is None:
         metrics = [spec["name"] for spec in BUILTIN_METRICS]
-    specs = resolve_metrics(metrics)
-    aggregated = aggregate_judgments(judgments, transformers)
+    specs = resolve_metrics(metrics, grading)
+    aggregated = aggregate_judgments(judgments, transformers, grading)
+    if rank_from == "score":
+        results = trec.rank_by_score(results)
+    elif rank_from != "rank":
+        raise ValueError("rank_from must be 'rank' or 'score': %r" % (rank_from,))
 
     # Pool per query: the aggregated entries (one per judged doc).
     pool_docs = {}
@@ -529,32 +619,77 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
             raise ValueError("duplicate rank within run %r query %r" % (run_id, query_id))
         docs_in_pool = pool_docs.get(query_id, [])
         for spec in specs:
-            if spec["type"] == "auc":
+            def emit(k, value):
+                out.append({"run_id": run_id, "query_id": query_id, "metric": spec["name"], "k": k,
+                            "value": None if value is None else float(value)})
+
+            mtype = spec["type"]
+            if mtype == "auc":
                 # Rule "auc": one row, k None, over every rank of the query.
                 scored = [(scores[(run_id, query_id, rank)], _value(aggregated, query_id, doc_id, spec["scale"]))
                           for rank, doc_id in rows]
-                value = _auc_by_pairs(scored, spec["threshold"])
-                out.append({"run_id": run_id, "query_id": query_id, "metric": spec["name"], "k": None,
-                            "value": value})
+                emit(None, _auc_by_pairs(scored, spec["threshold"]))
                 continue
-            if spec["type"] == "binary_ties":
+            labels = {doc_id: aggregated[(query_id, doc_id)].get(spec.get("scale", "binary"))
+                      for doc_id in docs_in_pool}
+            ranked = [(doc_id, rank) for rank, doc_id in rows]
+            if mtype in WHOLE_LIST_TYPES:
+                threshold = spec.get("threshold")
+                if mtype == "r_precision":
+                    value = trec.r_precision(ranked, labels, threshold)
+                elif mtype == "bpref":
+                    value = trec.bpref(ranked, labels, threshold)
+                elif mtype == "rbp":
+                    # Rule "rbp gain": the value scaled to [0, 1] by the scale's range, (v - lowest) / (top - lowest)
+                    lowest = 1 if spec["scale"] == "detail" else 0
+                    shifted = {d: None if v is None else v - lowest for d, v in labels.items()}
+                    value = trec.rbp(ranked, shifted, spec["persistence"], scale_max(spec["scale"], grading) - lowest,
+                                     spec["scale"])
+                elif mtype == "rbp_residual":
+                    value = trec.rbp_residual(ranked, labels, spec["persistence"])
+                elif mtype == "count":
+                    value = {"relevant": lambda: trec.n_relevant(labels, threshold),
+                             "retrieved": lambda: trec.n_retrieved(ranked),
+                             "relevant_retrieved": lambda: trec.n_relevant_retrieved(ranked, labels, threshold),
+                             }[spec["count"]]()
+                else:  # average_precision_11pt
+                    value = trec.average_precision_11pt(ranked, labels, threshold)
+                emit(None, value)
+                continue
+            if spec.get("condensed"):
+                rows_used = [(rank, doc_id) for doc_id, rank in trec.condensed(ranked, labels)]
+            else:
+                rows_used = rows
+            if mtype == "binary_ties":
                 pool_values = []
             else:
-                pool_values = [
-                    aggregated[(query_id, doc_id)][spec["scale"]] for doc_id in docs_in_pool
-                ]
+                pool_values = [labels[doc_id] for doc_id in docs_in_pool]
+            if spec.get("whole_list"):
+                emit(None, _compute(spec, WHOLE_LIST_K, rows_used, pool_values, query_id, aggregated))
+                continue
             for k in cutoffs:
-                top = [(rank, doc_id) for rank, doc_id in rows if rank <= k]
-                value = _compute(spec, k, top, pool_values, query_id, aggregated)
-                out.append(
-                    {
-                        "run_id": run_id,
-                        "query_id": query_id,
-                        "metric": spec["name"],
-                        "k": k,
-                        "value": None if value is None else float(value),
-                    }
-                )
+                top = [(rank, doc_id) for rank, doc_id in rows_used if rank <= k]
+                emit(k, _compute(spec, k, top, pool_values, query_id, aggregated))
+    return out
+
+
+def precision_recall_curve(results, judgments, scale="binary", threshold=1, transformers=None, grading=None,
+                           rank_from="rank"):
+    """Rule "Precision-recall curve": per (run_id, query_id) of results and recall level 0.0, 0.1, .., 1.0, the
+    interpolated precision (trec.interpolated_precision, trec_eval 9's level rule).
+    Returns [{run_id, query_id, recall_level, precision}]."""
+    grading = _grading(grading)
+    aggregated = aggregate_judgments(judgments, transformers, grading)
+    if rank_from == "score":
+        results = trec.rank_by_score(results)
+    ranked_by_pair = {}
+    for row in results:
+        ranked_by_pair.setdefault((row["run_id"], row["query_id"]), []).append((row["doc_id"], row["rank"]))
+    out = []
+    for (run_id, query_id), ranked in ranked_by_pair.items():
+        labels = {doc_id: entry[scale] for (q, doc_id), entry in aggregated.items() if q == query_id}
+        for level, precision in trec.interpolated_precision(ranked, labels, threshold).items():
+            out.append({"run_id": run_id, "query_id": query_id, "recall_level": level, "precision": precision})
     return out
 
 
@@ -582,14 +717,20 @@ def _auc_by_pairs(scored, threshold):
     return wins / (len(positives) * len(negatives))
 
 
-def run_metrics(query_rows):
+def run_metrics(query_rows, metrics=None):
     """Aggregate query_metrics rows to one row per (run_id, metric, k).
 
     Rule "run_metrics": value = mean over the run's queries with a non-null
     value (None if none); n_queries = number of non-null values;
-    n_queries_total = number of the run's queries (rows in the group).
+    n_queries_total = number of the run's queries (rows in the group);
+    geometric_mean = trec.geometric_mean of the non-null values (exp of the
+    mean of ln(max(v, 1e-5)); trec_eval gm_map) for the metrics whose type is
+    in SCORE_TYPES, else None (metrics: the list given to query_metrics).
     Output order: first appearance of (run_id, metric, k) in query_rows.
     """
+    if metrics is None:
+        metrics = [spec["name"] for spec in BUILTIN_METRICS]
+    types = {spec["name"]: spec["type"] for spec in resolve_metrics(metrics)}
     groups = {}
     for row in query_rows:
         key = (row["run_id"], row["metric"], row["k"])
@@ -611,6 +752,7 @@ def run_metrics(query_rows):
                 "value": total / n if n else None,
                 "n_queries": n,
                 "n_queries_total": len(values),
+                "geometric_mean": trec.geometric_mean(values) if types.get(metric) in SCORE_TYPES else None,
             }
         )
     return out

@@ -4,7 +4,9 @@ Pure Python, standard library only, written with plain loops so that every
 number can be traced back to the rule stated in each docstring.  The rules
 were transcribed from the tools' own source code:
 
-  * trec_eval (github.com/usnistgov/trec_eval, version 10.0): form_res_rels.c,
+  * trec_eval (github.com/usnistgov/trec_eval, 10.0, checked against 9.0.8,
+    which pytrec_eval-terrier 0.5.11 bundles; the rules used here are the
+    same in both except iprec_at_recall / 11pt_avg, see below): form_res_rels.c,
     m_Rprec.c, m_bpref.c, m_success.c, m_num_rel.c, m_num_ret.c,
     m_num_rel_ret.c, m_map.c, m_gm_map.c (+ meas_avg.c te_calc_avg_meas_s_gm),
     m_iprec_at_recall.c, m_11pt_avg.c, m_ndcg.c (+ gain_init.c), m_ndcg_cut.c;
@@ -34,8 +36,8 @@ Deliberate differences from trec_eval / ir_measures
     average_precision_whole_list.  trec_eval reports 0 for all of them.
  2. None when no doc of the pool is graded (empty pool or every value None):
     success, rbp, rbp_residual, ndcg_pool, ndcg_whole_list.  trec_eval reports
-    0 (and pytrec_eval segfaults when every qrels value of a query is
-    negative: max_rel < 0 in form_res_rels.c).
+    0 (and pytrec_eval 0.5.11 segfaults when every qrels value of a query is
+    negative, probably through max_rel < 0 in form_res_rels.c).
  3. Position = the row's rank.  trec_eval re-sorts the run by score and uses
     the list position (1..num_ret); both agree when the ranks are 1..n, e.g.
     after rank_by_score.  With gaps (ranks 1, 5) we use 5, trec_eval 2.
@@ -62,22 +64,40 @@ Deliberate differences from trec_eval / ir_measures
     averages the weights of equal scores (even across queries), so compare on
     globally distinct scores.
  7. A doc listed twice in `ranked` counts twice (trec_eval rejects such runs).
+ 8. interpolated_precision / average_precision_11pt default to trec_eval
+    9.0.x's level count (what pytrec_eval computes), not the 10.0 source;
+    level_rule='trec_eval10' gives 10.0's (see below).
 
 Things in trec_eval's source worth knowing
 ------------------------------------------
  * Ties: comp_sim_docno (form_res_rels.c) sorts by sim descending, then
-   strcmp(p2->docno, p1->docno): doc ids DEScending in byte order.
+   strcmp(p2->docno, p1->docno): doc ids DEScending in byte order.  trec_eval
+   9.0.x (so pytrec_eval 0.5.11) holds sim as a C float (32 bits): scores
+   1.0 and 1.0 + 1e-9 tie there; 10.0 and rank_by_score compare doubles.
  * A negative qrels value puts the doc in the pool as RELVALUE_UNJUDGED: it
    counts in no rel_levels bucket (not relevant, not judged non-relevant).
  * bpref: N = judged non-relevant docs of the pool (rel_levels below the
    relevance level), the term is 1 - min(n, R) / min(N, R) when n > 0 else 1,
    unjudged and non-pool docs are skipped, and the sum is over the relevant
    docs of the WHOLE list (not only the first R); divided by R.
- * iprec_at_recall: a level x is turned into a count of relevant docs
-   c = lround(x * R) computed in double precision (0.7 * 45 = 31.4999.. -> 31),
-   and iprec = max precision over the positions at or after the c-th
+ * iprec_at_recall / 11pt_avg: a level x is turned into a count of relevant
+   docs c, and iprec = max precision over the positions at or after the c-th
    relevant retrieved doc (all positions when c = 0; 0 when c > num_rel_ret).
-   So "recall >= x" is really "relevant so far >= lround(x R)".
+   Recall is never compared with x as a float.  The count depends on the
+   version:
+     trec_eval 9.0.x  c = (long)(x * R + 0.9) in double precision.  This is
+       what pytrec_eval-terrier 0.5.11 bundles, and our default
+       (level_rule='trec_eval9').  It is "recall >= x" except for float
+       error: 0.7 * 3 + 0.9 = 2.9999999999999996 -> c = 2, though 2/3 < 0.7
+       (also R = 23, 33, 57, ...).  A build that contracts x * R + 0.9 into a
+       fused multiply-add gets 3 there; Python (and x86-64 builds without
+       FMA) get 2.
+     trec_eval 10.0 (commit 2a9e214, Dec 2023)  c = lround(x * R), halves
+       away from zero, x * R in double: 0.5 * 3 = 1.5 -> 2, 0.1 * 3 -> 0,
+       0.7 * 45 = 31.499999999999996 -> 31 (level_rule='trec_eval10').
+       Checked once against a trec_eval 10.0 binary built from that source
+       (1458 generated queries, 439 where the two rules differ); the test
+       suite checks it by hand only.
  * gm_map: the per-query value trec_eval stores (and pytrec_eval reports) is
    ln(max(AP, MIN_GEO_MEAN)) with MIN_GEO_MEAN = .00001 (trec_eval.h); the
    summary is exp(mean of those).
@@ -342,19 +362,38 @@ def geometric_mean(values):
     return math.exp(total / count)
 
 
-def interpolated_precision(ranked, labels, threshold=1):
+LEVEL_RULES = ("trec_eval9", "trec_eval10")
+
+
+def relevant_count_for_level(level, total_relevant, level_rule="trec_eval9"):
+    """The number of relevant docs c that a recall level x stands for.
+
+    Rule (m_iprec_at_recall.c, m_11pt_avg.c), x * R in double precision:
+      'trec_eval9'  (9.0.x, pytrec_eval-terrier 0.5.11): c = trunc(x * R + 0.9)
+      'trec_eval10' (10.0):                               c = lround(x * R)
+    """
+    if level_rule == "trec_eval9":
+        return int(level * total_relevant + 0.9)
+    if level_rule == "trec_eval10":
+        return _lround(level * total_relevant)
+    raise ValueError("unknown level_rule: %r" % (level_rule,))
+
+
+def interpolated_precision(ranked, labels, threshold=1, level_rule="trec_eval9"):
     """trec_eval iprec_at_recall (m_iprec_at_recall.c) at the 11 levels.
 
     Rule: R = relevant docs in the pool.  precision(row) = (relevant rows
     with rank <= row's rank) / row's rank.  For each level x in
     RECALL_LEVELS (keys 0.0, 0.1, ..., 1.0):
-        c = lround(x * R), x * R computed in double precision like the C code;
+        c = relevant_count_for_level(x, R, level_rule);
         c > relevant rows in the list -> 0.0;
         c = 0 -> max precision over all rows (0.0 when the list is empty);
         else  -> max precision over the rows with rank >= the rank of the
                  c-th relevant row (the rows whose recall is >= c / R).
     Every level None when R = 0 (trec_eval: 0).
     """
+    if level_rule not in LEVEL_RULES:
+        raise ValueError("unknown level_rule: %r" % (level_rule,))
     total_relevant = n_relevant(labels, threshold)
     out = {}
     if total_relevant == 0:
@@ -373,7 +412,7 @@ def interpolated_precision(ranked, labels, threshold=1):
         precisions.append(relevant_so_far / rank)
 
     for level in RECALL_LEVELS:
-        needed = _lround(level * total_relevant)
+        needed = relevant_count_for_level(level, total_relevant, level_rule)
         if needed > len(relevant_indexes):
             out[level] = 0.0
             continue
@@ -386,13 +425,13 @@ def interpolated_precision(ranked, labels, threshold=1):
     return out
 
 
-def average_precision_11pt(ranked, labels, threshold=1):
+def average_precision_11pt(ranked, labels, threshold=1, level_rule="trec_eval9"):
     """trec_eval 11pt_avg (m_11pt_avg.c).
 
-    Rule: mean of the 11 interpolated_precision values.  None when R = 0
-    (trec_eval: 0).
+    Rule: mean of the 11 interpolated_precision values (same level_rule).
+    None when R = 0 (trec_eval: 0).
     """
-    levels = interpolated_precision(ranked, labels, threshold)
+    levels = interpolated_precision(ranked, labels, threshold, level_rule)
     total = 0.0
     for level in RECALL_LEVELS:
         if levels[level] is None:

@@ -1,0 +1,73 @@
+{#-
+  Interpolated precision at the 11 standard recall levels per (run_id, query_id) (trec_eval
+  iprec_at_recall_0.00 .. _1.00): one row per (run_id, query_id, recall_level), recall_level = 0.0, 0.1, .., 1.0.
+  R = relevant docs in the pool; at the i-th relevant row (in rank order) of the whole list, precision = i / rank.
+  As trec_eval 9 (the version pytrec_eval bundles) does, a level x stands for c = floor(x R + 0.9) relevant docs,
+  computed in double precision (so 0.7 * 3 + 0.9 gives c = 2): the interpolated precision at x is the largest
+  precision at or after the c-th relevant row, i.e. at a relevant row with i >= c (precision only rises at
+  relevant rows); every row when c = 0; 0 when the list holds fewer than c relevant rows. This is "recall >= x"
+  up to that rounding (trec_eval 10 rounds x R half away from zero instead). Null at every level when R = 0
+  (trec_eval reports 0). The running count i is a row_number over the relevant rows, ordered by rank, doc_id.
+  Returns run_id, query_id, recall_level (double), precision.
+-#}
+{% macro interpolated_precision(results, pool, spine=none, scale='binary', threshold=1) %}
+    {{- return(adapter.dispatch('interpolated_precision', 'search_metrics')(results, pool, spine, scale, threshold)) -}}
+{% endmacro %}
+
+{% macro default__interpolated_precision(results, pool, spine, scale, threshold) -%}
+    {{- search_metrics.require_pool(pool, 'interpolated_precision') -}}
+    {%- set double = search_metrics.type_double() -%}
+    with pool_relevance as (
+        select query_id, sum({{ search_metrics.relevance_expression(scale, threshold) }}) as n_relevant_in_pool
+        from {{ pool }}
+        group by query_id
+    ),
+
+    relevant_points as (
+        select
+            run_id,
+            query_id,
+            rank,
+            row_number() over (partition by run_id, query_id order by rank, doc_id) as hits
+        from {{ results }}
+        where {{ search_metrics.relevance_expression(scale, threshold) }} = 1
+    ),
+
+    recall_levels as (
+        {%- for level in range(11) %}
+        select {{ level }} as level_tenths{% if not loop.last %} union all{% endif %}
+        {%- endfor %}
+    ),
+
+    level_precisions as (
+        select
+            relevant_points.run_id,
+            relevant_points.query_id,
+            recall_levels.level_tenths,
+            max({{ search_metrics.as_double('relevant_points.hits') }} / relevant_points.rank) as precision
+        from relevant_points
+        inner join pool_relevance on pool_relevance.query_id = relevant_points.query_id
+        inner join recall_levels
+            on relevant_points.hits >= floor(
+                cast(recall_levels.level_tenths as {{ double }}) / 10 * pool_relevance.n_relevant_in_pool
+                + cast(0.9 as {{ double }})
+            )
+        group by relevant_points.run_id, relevant_points.query_id, recall_levels.level_tenths
+    )
+
+    select
+        spine.run_id,
+        spine.query_id,
+        cast(recall_levels.level_tenths as {{ double }}) / 10 as recall_level,
+        case
+            when coalesce(pool_relevance.n_relevant_in_pool, 0) = 0 then null
+            else coalesce(level_precisions.precision, cast(0 as {{ double }}))
+        end as precision
+    from ({{ search_metrics.spine_relation(results, spine) }}) as spine
+    cross join recall_levels
+    left join pool_relevance on pool_relevance.query_id = spine.query_id
+    left join level_precisions
+        on level_precisions.run_id = spine.run_id
+        and level_precisions.query_id = spine.query_id
+        and level_precisions.level_tenths = recall_levels.level_tenths
+{%- endmacro %}

@@ -1,0 +1,26 @@
+{#-
+  A select of a TREC qrels file in the judgments contract: one line per judgment, `query_id iteration doc_id
+  grade`, fields separated by any run of spaces or tabs. The iteration column (usually 0) is ignored, rater_id
+  is null (a qrels file has one assessor per judgment), scale is 'graded': set var search_metrics_max_grade to the
+  file's top grade, and search_metrics_negative_grades if it has negative grades (-1 unjudged in trec_eval's
+  reading, -2 junk in the TREC Web track's). DuckDB only, like read_trec_run.
+-#}
+{% macro read_trec_qrels(path) %}
+    {{- return(adapter.dispatch('read_trec_qrels', 'search_metrics')(path)) -}}
+{% endmacro %}
+
+{% macro default__read_trec_qrels(path) %}
+    {{- exceptions.raise_compiler_error("search_metrics: read_trec_qrels reads files with DuckDB's read_csv; on " ~ adapter.type() ~ " load the qrels file with your warehouse's loader into a table with query_id, doc_id, rater_id, grade, scale") -}}
+{% endmacro %}
+
+{% macro duckdb__read_trec_qrels(path) -%}
+    select
+        fields[1] as query_id,
+        fields[3] as doc_id,
+        cast(null as varchar) as rater_id,
+        cast(fields[4] as integer) as grade,
+        'graded' as scale
+    from (
+        {{ search_metrics.trec_file_fields(path) }}
+    ) as qrels_lines
+{%- endmacro %}
