@@ -3,12 +3,7 @@
   notice call this macro; the semantic models and exposures, whose YAML cannot call macros, repeat the rule in
   one anchor per family (models/semantic/_<family>_semantic.yml), and a test checks that both agree.
 
-  family            its inputs (vars that must be configured)                    and needs the family
-  judged            search_metrics_results, search_metrics_judgments             -
-  clicks            search_metrics_searches, search_metrics_clicks               -
-  click_auc         search_metrics_impressions                                   clicks
-  comparisons       -                                                            judged
-  bucket_comparisons search_metrics_bucket_column                                clicks
+  Each family's inputs and the family it builds on are listed in families().
 
   Switch (snowplow-web's enable_* vars): var search_metrics_enable_<family> = null (default: on exactly when
   its inputs are configured and the family it needs is on), true (on; an input that is not configured is a

@@ -35,10 +35,8 @@
     ),
 
     {{ search_metrics.require_pool(pool, 'average_precision with denominator pool') }}
-    pool_relevance as (
-        select query_id, sum({{ relevance }}) as n_relevant_in_pool
-        from {{ pool }}
-        group by query_id
+    pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     )
 
     select
@@ -46,11 +44,11 @@
         sums_at_k.query_id,
         sums_at_k.k,
         case
-            when coalesce(pool_relevance.n_relevant_in_pool, 0) = 0 then null
-            else coalesce(sums_at_k.precision_sum, 0) / pool_relevance.n_relevant_in_pool
+            when coalesce(pool_judgments.n_relevant, 0) = 0 then null
+            else coalesce(sums_at_k.precision_sum, 0) / pool_judgments.n_relevant
         end as value
     from sums_at_k
-    left join pool_relevance on pool_relevance.query_id = sums_at_k.query_id
+    left join pool_judgments on pool_judgments.query_id = sums_at_k.query_id
     {%- else %}
 
     graded_rows as (

@@ -14,13 +14,7 @@
     {{- search_metrics.require_pool(pool, 'bpref') -}}
     {%- set relevance = search_metrics.relevance_expression(scale, threshold) -%}
     with pool_judgments as (
-        select
-            query_id,
-            sum({{ relevance }}) as n_relevant,
-            sum(1 - {{ relevance }}) as n_nonrelevant
-        from {{ pool }}
-        where {{ scale }}_value is not null
-        group by query_id
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     ),
 
     judged_rows as (

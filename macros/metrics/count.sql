@@ -10,23 +10,10 @@
 {% endmacro %}
 
 {% macro default__count(results, cutoffs, pool, spine, scale, threshold, count) -%}
-    {%- set relevance = search_metrics.relevance_expression(scale, threshold) -%}
-    {%- if count == 'relevant' -%}
-    {{- search_metrics.require_pool(pool, 'count relevant') -}}
-    with counts as (
-        select query_id, sum({{ relevance }}) as n
-        from {{ pool }}
-        group by query_id
-    )
-
-    select
-        spine.run_id,
-        spine.query_id,
-        cast(null as {{ dbt.type_int() }}) as k,
-        {{ search_metrics.as_double('coalesce(counts.n, 0)') }} as value
-    from ({{ search_metrics.spine_relation(results, spine) }}) as spine
-    left join counts on counts.query_id = spine.query_id
-    {%- elif count == 'retrieved' -%}
+    {%- if count not in ('relevant', 'retrieved', 'relevant_retrieved') -%}
+        {{- exceptions.raise_compiler_error("search_metrics: count must be relevant, retrieved or relevant_retrieved, got " ~ count) -}}
+    {%- endif -%}
+    {%- if count == 'retrieved' -%}
     {%- if spine is none -%}
         {{- exceptions.raise_compiler_error("search_metrics: count retrieved needs the spine: pass spine=<relation with run_id, query_id and n_results>") -}}
     {%- endif %}
@@ -36,12 +23,18 @@
         cast(null as {{ dbt.type_int() }}) as k,
         {{ search_metrics.as_double('n_results') }} as value
     from {{ spine }}
-    {%- elif count == 'relevant_retrieved' -%}
+    {%- else -%}
+    {%- if count == 'relevant' -%}{{- search_metrics.require_pool(pool, 'count relevant') -}}{%- endif %}
     with counts as (
+        {%- if count == 'relevant' %}
+        select query_id, n_relevant as n
+        from ({{ search_metrics.pool_counts(pool, scale, threshold) }}) as pool_judgments
+        {%- else %}
         select run_id, query_id, count(*) as n
         from {{ results }}
-        where {{ relevance }} = 1
+        where {{ search_metrics.relevance_expression(scale, threshold) }} = 1
         group by run_id, query_id
+        {%- endif %}
     )
 
     select
@@ -51,9 +44,9 @@
         {{ search_metrics.as_double('coalesce(counts.n, 0)') }} as value
     from ({{ search_metrics.spine_relation(results, spine) }}) as spine
     left join counts
-        on counts.run_id = spine.run_id
-        and counts.query_id = spine.query_id
-    {%- else -%}
-        {{- exceptions.raise_compiler_error("search_metrics: count must be relevant, retrieved or relevant_retrieved, got " ~ count) -}}
+        on counts.query_id = spine.query_id
+        {%- if count == 'relevant_retrieved' %}
+        and counts.run_id = spine.run_id
+        {%- endif %}
     {%- endif -%}
 {%- endmacro %}

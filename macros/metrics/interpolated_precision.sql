@@ -17,10 +17,8 @@
 {% macro default__interpolated_precision(results, pool, spine, scale, threshold) -%}
     {{- search_metrics.require_pool(pool, 'interpolated_precision') -}}
     {%- set double = search_metrics.type_double() -%}
-    with pool_relevance as (
-        select query_id, sum({{ search_metrics.relevance_expression(scale, threshold) }}) as n_relevant_in_pool
-        from {{ pool }}
-        group by query_id
+    with pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     ),
 
     relevant_points as (
@@ -46,10 +44,10 @@
             recall_levels.level_tenths,
             max({{ search_metrics.as_double('relevant_points.hits') }} / relevant_points.rank) as precision
         from relevant_points
-        inner join pool_relevance on pool_relevance.query_id = relevant_points.query_id
+        inner join pool_judgments on pool_judgments.query_id = relevant_points.query_id
         inner join recall_levels
             on relevant_points.hits >= floor(
-                cast(recall_levels.level_tenths as {{ double }}) / 10 * pool_relevance.n_relevant_in_pool
+                cast(recall_levels.level_tenths as {{ double }}) / 10 * pool_judgments.n_relevant
                 + cast(0.9 as {{ double }})
             )
         group by relevant_points.run_id, relevant_points.query_id, recall_levels.level_tenths
@@ -60,12 +58,12 @@
         spine.query_id,
         cast(recall_levels.level_tenths as {{ double }}) / 10 as recall_level,
         case
-            when coalesce(pool_relevance.n_relevant_in_pool, 0) = 0 then null
+            when coalesce(pool_judgments.n_relevant, 0) = 0 then null
             else coalesce(level_precisions.precision, cast(0 as {{ double }}))
         end as precision
     from ({{ search_metrics.spine_relation(results, spine) }}) as spine
     cross join recall_levels
-    left join pool_relevance on pool_relevance.query_id = spine.query_id
+    left join pool_judgments on pool_judgments.query_id = spine.query_id
     left join level_precisions
         on level_precisions.run_id = spine.run_id
         and level_precisions.query_id = spine.query_id

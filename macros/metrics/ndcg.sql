@@ -61,10 +61,8 @@
         group by query_id
     ),
 
-    pool_graded as (
-        select query_id, count({{ scale }}_value) as n_graded_in_pool
-        from {{ pool }}
-        group by query_id
+    pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale) | indent(8) }}
     )
 
     select
@@ -72,7 +70,7 @@
         dcg_at_k.query_id,
         dcg_at_k.k,
         case
-            when coalesce(pool_graded.n_graded_in_pool, 0) = 0 then null
+            when coalesce(pool_judgments.n_graded, 0) = 0 then null
             else case dcg_at_k.k
                 {%- for k in cutoffs %}
                 when {{ k }} then case
@@ -83,7 +81,7 @@
             end
         end as value
     from dcg_at_k
-    left join pool_graded on pool_graded.query_id = dcg_at_k.query_id
+    left join pool_judgments on pool_judgments.query_id = dcg_at_k.query_id
     left join ideal_dcg_at_k on ideal_dcg_at_k.query_id = dcg_at_k.query_id
     {%- else %}
 

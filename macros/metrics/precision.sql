@@ -28,10 +28,8 @@
     {%- if denominator == 'k' %},
 
     {{ search_metrics.require_pool(pool, 'precision with denominator k') }}
-    pool_counts as (
-        select query_id, count({{ scale }}_value) as n_graded_in_pool
-        from {{ pool }}
-        group by query_id
+    pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     )
 
     select
@@ -39,11 +37,11 @@
         counts_at_k.query_id,
         counts_at_k.k,
         case
-            when coalesce(pool_counts.n_graded_in_pool, 0) = 0 then null
+            when coalesce(pool_judgments.n_graded, 0) = 0 then null
             else {{ search_metrics.as_double('counts_at_k.n_relevant') }} / counts_at_k.k
         end as value
     from counts_at_k
-    left join pool_counts on pool_counts.query_id = counts_at_k.query_id
+    left join pool_judgments on pool_judgments.query_id = counts_at_k.query_id
     {%- else %}
 
     select

@@ -8,10 +8,8 @@
 
 {% macro default__r_precision(results, cutoffs, pool, spine, scale, threshold) -%}
     {{- search_metrics.require_pool(pool, 'r_precision') -}}
-    with pool_relevance as (
-        select query_id, sum({{ search_metrics.relevance_expression(scale, threshold) }}) as n_relevant_in_pool
-        from {{ pool }}
-        group by query_id
+    with pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     ),
 
     hits_within_r as (
@@ -20,9 +18,9 @@
             results.query_id,
             count(*) as n_hits
         from {{ results }} as results
-        inner join pool_relevance on pool_relevance.query_id = results.query_id
+        inner join pool_judgments on pool_judgments.query_id = results.query_id
         where {{ search_metrics.relevance_expression('results.' ~ scale, threshold) }} = 1
-            and results.rank <= pool_relevance.n_relevant_in_pool
+            and results.rank <= pool_judgments.n_relevant
         group by results.run_id, results.query_id
     )
 
@@ -31,11 +29,11 @@
         spine.query_id,
         cast(null as {{ dbt.type_int() }}) as k,
         case
-            when coalesce(pool_relevance.n_relevant_in_pool, 0) = 0 then null
-            else {{ search_metrics.as_double('coalesce(hits_within_r.n_hits, 0)') }} / pool_relevance.n_relevant_in_pool
+            when coalesce(pool_judgments.n_relevant, 0) = 0 then null
+            else {{ search_metrics.as_double('coalesce(hits_within_r.n_hits, 0)') }} / pool_judgments.n_relevant
         end as value
     from ({{ search_metrics.spine_relation(results, spine) }}) as spine
-    left join pool_relevance on pool_relevance.query_id = spine.query_id
+    left join pool_judgments on pool_judgments.query_id = spine.query_id
     left join hits_within_r
         on hits_within_r.run_id = spine.run_id
         and hits_within_r.query_id = spine.query_id

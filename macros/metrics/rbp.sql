@@ -13,10 +13,8 @@
     {{- search_metrics.require_pool(pool, 'rbp') -}}
     {%- set double = search_metrics.type_double() -%}
     {%- set grades = search_metrics.scale_grades()[scale] -%}
-    with pool_graded as (
-        select query_id, count({{ scale }}_value) as n_graded_in_pool
-        from {{ pool }}
-        group by query_id
+    with pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale) | indent(8) }}
     ),
 
     weighted_gains as (
@@ -37,11 +35,11 @@
         spine.query_id,
         cast(null as {{ dbt.type_int() }}) as k,
         case
-            when coalesce(pool_graded.n_graded_in_pool, 0) = 0 then null
+            when coalesce(pool_judgments.n_graded, 0) = 0 then null
             else (1 - cast({{ persistence }} as {{ double }})) * coalesce(weighted_gains.weighted_gain_sum, 0)
         end as value
     from ({{ search_metrics.spine_relation(results, spine) }}) as spine
-    left join pool_graded on pool_graded.query_id = spine.query_id
+    left join pool_judgments on pool_judgments.query_id = spine.query_id
     left join weighted_gains
         on weighted_gains.run_id = spine.run_id
         and weighted_gains.query_id = spine.query_id

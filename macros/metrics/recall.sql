@@ -22,10 +22,8 @@
             cutoffs, search_metrics.spine_relation(results, spine)) }}
     ),
 
-    pool_relevance as (
-        select query_id, sum({{ search_metrics.relevance_expression(scale, threshold) }}) as n_relevant_in_pool
-        from {{ pool }}
-        group by query_id
+    pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     )
 
     select
@@ -33,9 +31,9 @@
         relevant_at_k.query_id,
         relevant_at_k.k,
         case
-            when coalesce(pool_relevance.n_relevant_in_pool, 0) = 0 then null
-            else {{ search_metrics.as_double('relevant_at_k.n_relevant') }} / pool_relevance.n_relevant_in_pool
+            when coalesce(pool_judgments.n_relevant, 0) = 0 then null
+            else {{ search_metrics.as_double('relevant_at_k.n_relevant') }} / pool_judgments.n_relevant
         end as value
     from relevant_at_k
-    left join pool_relevance on pool_relevance.query_id = relevant_at_k.query_id
+    left join pool_judgments on pool_judgments.query_id = relevant_at_k.query_id
 {%- endmacro %}

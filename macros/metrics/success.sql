@@ -22,10 +22,8 @@
             cutoffs, search_metrics.spine_relation(results, spine)) }}
     ),
 
-    pool_graded as (
-        select query_id, count({{ scale }}_value) as n_graded_in_pool
-        from {{ pool }}
-        group by query_id
+    pool_judgments as (
+        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     )
 
     select
@@ -33,10 +31,10 @@
         relevant_at_k.query_id,
         relevant_at_k.k,
         case
-            when coalesce(pool_graded.n_graded_in_pool, 0) = 0 then null
+            when coalesce(pool_judgments.n_graded, 0) = 0 then null
             when relevant_at_k.n_relevant > 0 then cast(1 as {{ search_metrics.type_double() }})
             else cast(0 as {{ search_metrics.type_double() }})
         end as value
     from relevant_at_k
-    left join pool_graded on pool_graded.query_id = relevant_at_k.query_id
+    left join pool_judgments on pool_judgments.query_id = relevant_at_k.query_id
 {%- endmacro %}
