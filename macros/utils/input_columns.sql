@@ -17,17 +17,7 @@
         {{- return(present) -}}
     {%- endif -%}
     {%- set name = search_metrics.input_relation(var_name) -%}
-    {%- set parts = [] -%}
-    {%- for part in name.split('.') -%}{%- do parts.append(part | trim | replace('"', '') | replace('`', '')) -%}{%- endfor -%}
-    {%- if (parts | length) == 3 -%}
-        {%- set relation = adapter.get_relation(database=parts[0], schema=parts[1], identifier=parts[2]) -%}
-    {%- elif (parts | length) == 2 -%}
-        {#- Spark and Databricks name relations schema.table and take no database here -#}
-        {%- set database = none if adapter.type() in ('spark', 'databricks') else target.database -%}
-        {%- set relation = adapter.get_relation(database=database, schema=parts[0], identifier=parts[1]) -%}
-    {%- else -%}
-        {%- set relation = none -%}
-    {%- endif -%}
+    {%- set relation = search_metrics.existing_relation(name) -%}
     {%- if relation is none -%}
         {{- return(present) -}}
     {%- endif -%}
