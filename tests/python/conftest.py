@@ -1,9 +1,23 @@
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+# Hypothesis profile "ci", loaded when the environment variable CI is set (CI runners set CI=true): examples are
+# derived from each test's name rather than drawn at random (derandomize=True), and no example database is read or
+# written (database=None), so a property test that fails in CI fails the same way on a developer's machine with
+# `CI=true pytest ...`; print_blob=True prints the @reproduce_failure blob of a failure as well; deadline=None
+# because a shared CI machine's timing is no property of the package (a deadline failure would not reproduce).
+# Settings a test passes explicitly (max_examples, suppress_health_check, ...) still apply on top of the profile:
+# this module is imported before the test modules, whose settings(...) objects inherit from the loaded profile.
+# Locally (CI unset) Hypothesis's default profile draws fresh random examples on every run.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 from harness import DbtProject, new_workdir, remove_workdir  # noqa: E402
 

@@ -3,7 +3,13 @@ seeded random.Random, small enough for Spark, with the awkward cases in every da
 grades, binary vote ties, unjudged docs, judged docs no run returned, rank gaps, all three scales, a judged
 query no run returned; sessions over several days and both search types, duplicate clicks, zero-result and
 unknown-n_results searches, tied scores, clicks beyond the shown positions or before their search, and
-clicks / impressions of unknown searches."""
+clicks / impressions of unknown searches.
+
+Ids whose order depends on the collation: run, query, doc and session ids in mixed case and with non-ASCII
+letters ('Run_B' < 'run_a' < 'rün_c' in code-point order, 'run_a' < 'Run_B' in a dictionary order), so that every
+ordering-dependent output (the default comparison pairs, the hash draws by unit order, ties broken by doc_id)
+differs unless each engine orders text by code point. Doc ids drawn from a pool that every query shares (judged
+differently per query), so a join of judgments to results that forgot query_id gives other numbers."""
 
 from __future__ import annotations
 
@@ -33,25 +39,38 @@ ALL_INPUT_VARS = {**{f"search_metrics_{name}": f"{INPUT_SCHEMA}.{name}" for name
 
 START = datetime(2026, 3, 2)
 
+# Code-point order differs from a dictionary (locale) order on each of these lists.
+RUN_IDS = ["Run_B", "run_a", "rün_c", "RUN_d"]
+QUERY_IDS = ["q9", "Q10", "q_é", "qa", "QB", "q10", "Qz", "qÄ"]
+SHARED_DOCS = ["doc_a", "Doc_B", "dóc_c", "DOC_a"]
+SESSION_PREFIXES = ["sess", "Sess", "séss"]
+
 
 def judged_inputs(rng: random.Random, n_queries: int = 5, max_docs: int = 9, n_runs: int = 3):
     results, judgments = [], []
-    run_ids = [f"run_{i}" for i in range(n_runs)]
+    run_ids = RUN_IDS[:n_runs]
     scales = sorted(GRADES)
     for q in range(n_queries):
-        query_id = f"q{q}"
+        query_id = QUERY_IDS[q] if q < len(QUERY_IDS) else f"q{q}"
         scale = scales[q % 3] if q < 3 else rng.choice(scales)  # every scale at least once
-        docs = [f"{query_id}_d{i}" for i in range(rng.randint(2, max_docs))]
+        own = [f"{query_id}_d{i}" for i in range(rng.randint(2, max_docs) - 1)]
+        docs = own + rng.sample(SHARED_DOCS, rng.randint(1, 2))  # docs[0] is the query's own
         for d, doc_id in enumerate(docs):
             n_slots = rng.choice([0, 1, 1, 2, 3])  # 0 = unjudged doc
             for slot in range(n_slots):
                 grade = None if rng.random() < 0.15 else rng.choice(GRADES[scale])
                 judgments.append({"query_id": query_id, "doc_id": doc_id, "rater_id": f"r{slot}",
                                   "grade": grade, "scale": scale})
+        # one doc judged not relevant by every reading (the scale's lowest grade), so that both classes meet in
+        # the judged auc and every precision is not simply 1
+        judgments = [j for j in judgments if not (j["query_id"] == query_id and j["doc_id"] == docs[1])]
+        judgments.append({"query_id": query_id, "doc_id": docs[1], "rater_id": "r0", "grade": GRADES[scale][0],
+                          "scale": scale})
         if scale == "binary":  # a binary vote tie
             judgments += [{"query_id": query_id, "doc_id": docs[0], "rater_id": f"t{g}", "grade": g,
                            "scale": scale} for g in (0, 1)]
-            judgments = [j for j in judgments if not (j["doc_id"] == docs[0] and j["rater_id"].startswith("r"))]
+            judgments = [j for j in judgments if not (j["query_id"] == query_id and j["doc_id"] == docs[0]
+                                                      and j["rater_id"].startswith("r"))]
         for r, run_id in enumerate(run_ids):
             if r > 0 and rng.random() < 0.25:
                 continue  # this run did not return the query
@@ -78,7 +97,8 @@ def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_s
             search_id = f"s{n:04d}"
             searched_at = start + timedelta(days=rng.randrange(n_days), seconds=rng.randrange(86400))
             n_results = rng.choice([None, 0, 0, 2, 3, 10, 25])
-            searches.append({"search_id": search_id, "session_id": f"sess{s}", "searched_at": searched_at,
+            session_id = f"{SESSION_PREFIXES[s % len(SESSION_PREFIXES)]}{s}"
+            searches.append({"search_id": search_id, "session_id": session_id, "searched_at": searched_at,
                              "search_type": rng.choice(["fulltext", "autocomplete"]), "n_results": n_results,
                              "bucket": bucket})
             for position in range(1, rng.randint(0, max_shown) + 1):

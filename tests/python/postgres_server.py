@@ -1,5 +1,6 @@
-"""A throwaway PostgreSQL 15 server for the tests: initdb under a temp dir, start on 127.0.0.1 on a free port,
-create a role and a database, stop by PID afterwards. Nothing assumes a server is already running.
+"""A throwaway PostgreSQL 15 server for the tests: initdb under a temp dir (default collation ICU en-US, not C: see
+PostgresServer._locale_args), start on 127.0.0.1 on a free port, create a role and a database, stop by PID
+afterwards. Nothing assumes a server is already running.
 
 PostgreSQL refuses to run as root, so when we are root initdb and postgres run as the `postgres` OS user
 (`runuser -u postgres --`), with the cluster's directories chowned to it.
@@ -98,8 +99,20 @@ class PostgresServer:
             self.log_file.touch()
             shutil.chown(self.log_file, "postgres", "postgres")
         os.chmod(self.data_dir, 0o700)
-        self._run("initdb", "-D", str(self.data_dir), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
-                  "--locale=C", "--no-sync")
+        failures = []
+        for locale_args in self._locale_candidates():
+            try:
+                self._run("initdb", "-D", str(self.data_dir), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
+                          *locale_args, "--no-sync")
+                break
+            except RuntimeError as error:  # e.g. "ICU is not supported in this build": initdb left the dir empty
+                failures.append(str(error))
+        else:
+            shutil.rmtree(self.base_dir, ignore_errors=True)
+            raise RuntimeError("no non-C collation for the test cluster (a C cluster would leave the package's "
+                               "`collate \"C\"` path untested): PostgreSQL without ICU and no en_US.UTF-8 locale "
+                               "(Debian: apt-get install locales && sed -i 's/^# *en_US.UTF-8/en_US.UTF-8/' "
+                               "/etc/locale.gen && locale-gen). " + " | ".join(failures))
         log = open(self.log_file, "ab")
         process = subprocess.Popen(
             self._cmd("postgres", "-D", str(self.data_dir), "-p", str(self.port),
@@ -127,6 +140,18 @@ class PostgresServer:
             self._watchdog = subprocess.Popen([sys.executable, __file__, "watch", str(watch_pid), str(self.base_dir)],
                                               stdin=subprocess.DEVNULL, start_new_session=True)
         return self
+
+    def _locale_candidates(self) -> list[list[str]]:
+        """initdb's locale options, in order of preference: a default collation that is NOT code-point order, so
+        that text the package must order by code point goes through binary_order (postgres__: `collate "C"`), as
+        on a production server with a real locale. ICU's en-US (PostgreSQL 15 built with ICU, as Debian's is),
+        else a libc en_US.UTF-8 locale when the machine has one. test_engine_parity checks the database's
+        collation."""
+        libc = _libc_locales()
+        ctype = next((name for name in ("C.UTF-8", "C.utf8") if name in libc), "C")
+        candidates = [[f"--locale={ctype}", "--locale-provider=icu", "--icu-locale=en-US"]]
+        candidates += [[f"--locale={name}"] for name in ("en_US.UTF-8", "en_US.utf8") if name in libc]
+        return candidates
 
     def _psql(self, sql: str) -> None:
         self._run("psql", "-h", self.host, "-p", str(self.port), "-U", "postgres", "-d", "postgres",
@@ -168,6 +193,13 @@ class PostgresServer:
         self.pid = None
         if remove:
             shutil.rmtree(self.base_dir, ignore_errors=True)
+
+
+def _libc_locales() -> set[str]:
+    try:
+        return set(subprocess.run(["locale", "-a"], capture_output=True, text=True).stdout.split())
+    except OSError:
+        return set()
 
 
 def _read_pid(data_dir: Path) -> int | None:

@@ -96,24 +96,153 @@ def test_semantic_layer_parses_with_a_time_spine_and_every_expression_runs(demo)
                 value = con.execute(f"select {agg}({measure['expr']}) from main.{table}").fetchone()[0]
                 assert value is not None, (sm["name"], measure["name"])
 
-        # the ratio metrics mean what their descriptions say
-        mean_by_run = {(r["run_id"], r["metric"], r["k"]): r["value"] for r in fetch_dicts(con, """
-            select run_id, metric, k, sum(value) / count(value) as value
-            from main.search_query_metrics group by run_id, metric, k""")}
-        for row in fetch_dicts(con, "select * from main.search_run_metrics"):
-            a, b = mean_by_run[(row["run_id"], row["metric"], row["k"])], row["value"]
-            assert (a is None and b is None) or abs(a - b) < 1e-12
-        for row in fetch_dicts(con, """
-                select d.baseline, d.candidate, d.metric, d.k, sum(d.delta) / count(d.delta) as ratio, c.mean_delta
-                from main.search_query_deltas d join main.search_run_comparison c using (baseline, candidate, metric)
-                where d.k is not distinct from c.k
-                group by d.baseline, d.candidate, d.metric, d.k, c.mean_delta"""):
-            assert abs(row["ratio"] - row["mean_delta"]) < 1e-12
-        for row in fetch_dicts(con, """
-                select *, coalesce(clickthrough_rate, 0) * n_searches_with_results as clicked_with_results
-                from main.search_click_metrics_daily where n_searches_with_results > 0"""):
-            assert abs(row["clicked_with_results"] - round(row["clicked_with_results"])) < 1e-9
-            assert abs(1 - row["clicked_with_results"] / row["n_searches_with_results"] - row["abandonment_rate"]) < 1e-12
+
+# Every ratio metric of the semantic layer and what it must equal when computed from its measures (numerator and
+# denominator read from the manifest: measure -> agg(expr) on its semantic model's table) at the grain of a table
+# that already has the number: (grain columns, table, column). The PaulScore ratios re-weight by day-sessions, the
+# rates by their daily counts, so at the table's own grain each gives back the table's column.
+RATIO_METRICS = {
+    "search_paulscore": (("search_date", "search_type", "factor"), "search_paulscore_daily", "paulscore"),
+    "search_relative_paulscore": (("search_date", "search_type", "factor"), "search_paulscore_daily",
+                                  "relative_paulscore"),
+    "search_zero_result_rate": (("search_date", "search_type"), "search_click_metrics_daily", "zero_result_rate"),
+    "search_clickthrough_rate": (("search_date", "search_type"), "search_click_metrics_daily", "clickthrough_rate"),
+    "search_mean_first_click_position": (("search_date", "search_type"), "search_click_metrics_daily",
+                                         "mean_first_click_position"),
+    "search_judged_metric_mean": (("run_id", "metric", "k"), "search_run_metrics", "value"),
+    "search_query_mean_delta": (("baseline", "candidate", "metric", "k"), "search_run_comparison", "mean_delta"),
+}
+# derived metrics of ratio metrics: (grain, table, column), as above
+DERIVED_METRICS = {
+    "search_abandonment_rate": (("search_date", "search_type"), "search_click_metrics_daily", "abandonment_rate"),
+}
+MEASURE_AGGREGATIONS = {"sum": "sum", "count": "count", "average": "avg", "min": "min", "max": "max",
+                        "count_distinct": "count(distinct {})"}
+
+
+def _input_name(item) -> str:
+    """A ratio's numerator/denominator (or a derived metric's input) in the manifest: a name or {name, filter, ...};
+    a filter would change the meaning, none is expected."""
+    if isinstance(item, str):
+        return item
+    assert not item.get("filter") and not item.get("offset_window") and not item.get("offset_to_grain"), item
+    return item["name"]
+
+
+def measure_sql(manifest: dict, measure_name: str) -> tuple[str, str]:
+    """(the table of the measure's semantic model, agg(expr)) for a measure name, read from the manifest."""
+    found = [(sm, m) for sm in manifest["semantic_models"].values() for m in sm["measures"]
+             if m["name"] == measure_name]
+    assert len(found) == 1, (measure_name, len(found))
+    sm, measure = found[0]
+    agg = MEASURE_AGGREGATIONS[measure["agg"]]
+    expr = measure["expr"] or measure["name"]
+    return table_of(manifest, sm), agg.format(expr) if "{}" in agg else f"{agg}({expr})"
+
+
+def ratio_sql(manifest: dict, metric_name: str, grain: tuple[str, ...], alias: str = "value") -> str:
+    """The ratio metric from its measures' expressions on their table, grouped by `grain` (MetricFlow divides as
+    cast(numerator as double) / nullif(denominator, 0): null when the denominator is 0 or null)."""
+    metric = next(m for m in manifest["metrics"].values() if m["name"] == metric_name)
+    assert metric["type"] == "ratio", metric["type"]
+    params = metric["type_params"]
+    (num_table, numerator), (den_table, denominator) = (measure_sql(manifest, _input_name(params[part]))
+                                                        for part in ("numerator", "denominator"))
+    assert num_table == den_table, (metric_name, num_table, den_table)
+    columns = ", ".join(grain)
+    return (f"select {columns}, cast({numerator} as double) / nullif(cast({denominator} as double), 0) as {alias} "
+            f"from main.{num_table} group by {columns}")
+
+
+def derived_sql(manifest: dict, metric_name: str, grain: tuple[str, ...]) -> str:
+    metric = next(m for m in manifest["metrics"].values() if m["name"] == metric_name)
+    assert metric["type"] == "derived", metric["type"]
+    inputs = metric["type_params"]["metrics"]
+    parts = [(item["alias"] or _input_name(item), ratio_sql(manifest, _input_name(item), grain, "value"))
+             for item in inputs]
+    first_alias, first_sql = parts[0]
+    sql = f"select {', '.join(f'{first_alias}.{c}' for c in grain)}, {metric['type_params']['expr']} as value " \
+          f"from (select {', '.join(grain)}, value as {first_alias} from ({first_sql}) as r) as {first_alias}"
+    for alias, part_sql in parts[1:]:
+        on = " and ".join(f"{alias}.{c} is not distinct from {first_alias}.{c}" for c in grain)
+        sql += f" join (select {', '.join(grain)}, value as {alias} from ({part_sql}) as r) as {alias} on {on}"
+    return sql
+
+
+def assert_same_values(con, metric_name: str, computed_sql: str, grain: tuple[str, ...], expected: dict) -> int:
+    """The metric computed by `computed_sql` (grain columns, value) equals `expected` ({grain tuple: value}) on the
+    same keys, |delta| <= 1e-12 * max(1, |expected|), nulls equal; returns the number of non-null values."""
+    computed = {tuple(row[:-1]): row[-1] for row in con.execute(computed_sql).fetchall()}
+    assert computed and set(computed) == set(expected), (metric_name, sorted(set(computed) ^ set(expected),
+                                                                             key=str)[:5])
+    wrong = [(key, value, expected[key]) for key, value in computed.items()
+             if (value is None) != (expected[key] is None)
+             or (value is not None and abs(value - expected[key]) > 1e-12 * max(1.0, abs(expected[key])))]
+    assert not wrong, (metric_name, len(wrong), wrong[:5])
+    return sum(value is not None for value in computed.values())
+
+
+def _period_click_reference(con) -> tuple[dict, dict]:
+    """From the demo's example searches and clicks, by the reference (tests/python/reference/clicks.py): the
+    PaulScore and relative PaulScore over the whole period per (search_type, factor) = the mean session score
+    of every day-session, and the click rates per search_type over the whole period."""
+    from reference import clicks as ref_clicks
+
+    searches = fetch_dicts(con, "select * from main.search_metrics_example_searches")
+    clicks = fetch_dicts(con, "select * from main.search_metrics_example_clicks")
+    factors = sorted(row[0] for row in con.execute("select distinct factor from main.search_paulscore_daily")
+                     .fetchall())
+    positions = ref_clicks.clicked_positions(searches, clicks)
+    day_sessions: dict[tuple, list[str]] = {}
+    for row in searches:
+        key = (row["searched_at"].date(), row["search_type"], row["session_id"])
+        day_sessions.setdefault(key, []).append(row["search_id"])
+    paulscore = {}
+    for search_type in sorted({row["search_type"] for row in searches}):
+        for factor in factors:
+            scores = [sum(ref_clicks.search_score(positions[s], factor) for s in ids) / len(ids)
+                      for (_, t, _), ids in day_sessions.items() if t == search_type]
+            paulscore[(search_type, factor)] = sum(scores) / len(scores)
+    # one day for every search: the reference's daily rates are then the rates of the whole period
+    one_day = [{**row, "searched_at": row["searched_at"].replace(year=2000, month=1, day=1)} for row in searches]
+    rates = {row["search_type"]: row for row in ref_clicks.click_metrics_daily(one_day, clicks)}
+    return paulscore, rates
+
+
+@pytest.mark.dbt
+def test_every_ratio_metric_computed_from_its_measures_means_what_it_says(demo):
+    """Each ratio metric of the semantic layer, computed as MetricFlow would from the numerator and denominator
+    measures the manifest names (their agg and expr on their semantic model's table), equals the table's own column
+    at the table's grain (PaulScore per day, search type and factor; the click rates per day and type; the judged
+    mean per run, metric and k = search_run_metrics.value; the mean delta per comparison = mean_delta); abandonment
+    (derived: 1 - clickthrough) too. Over the whole period, the PaulScore ratios equal the mean session score of every
+    day-session and the click rates the period's rates, by the reference on the example logs."""
+    manifest = demo["manifest"]
+    ratio_metrics = {m["name"] for m in manifest["metrics"].values() if m["type"] == "ratio"}
+    assert ratio_metrics == set(RATIO_METRICS), sorted(ratio_metrics ^ set(RATIO_METRICS))
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        for name, (grain, table, column) in {**RATIO_METRICS, **DERIVED_METRICS}.items():
+            expected = {tuple(row[:-1]): row[-1] for row in con.execute(
+                f"select {', '.join(grain)}, {column} from main.{table}").fetchall()}
+            sql = ratio_sql(manifest, name, grain) if name in RATIO_METRICS else derived_sql(manifest, name, grain)
+            assert assert_same_values(con, name, sql, grain, expected) > 0, name
+        # the clickthrough numerator (a rate times its denominator, per day and type) counts searches: whole numbers
+        _, clicked = measure_sql(manifest, "search_clicked_searches_with_results")
+        for (value,) in con.execute(f"select {clicked} from main.search_click_metrics_daily "
+                                    "group by search_date, search_type").fetchall():
+            assert abs(value - round(value)) < 1e-9, value
+
+        paulscore, rates = _period_click_reference(con)
+        for name, factor_weight in (("search_paulscore", lambda f: 1.0), ("search_relative_paulscore",
+                                                                          lambda f: 1 - f)):
+            expected = {key: value * factor_weight(key[1]) for key, value in paulscore.items()}
+            assert_same_values(con, name, ratio_sql(manifest, name, ("search_type", "factor")),
+                               ("search_type", "factor"), expected)
+        for name, column in (("search_zero_result_rate", "zero_result_rate"),
+                             ("search_clickthrough_rate", "clickthrough_rate"),
+                             ("search_mean_first_click_position", "mean_first_click_position")):
+            expected = {(search_type,): row[column] for search_type, row in rates.items()}
+            assert_same_values(con, name, ratio_sql(manifest, name, ("search_type",)), ("search_type",), expected)
 
 
 JUDGED_INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generators import judged_datasets
+from generators import GRADES, judged_datasets
 from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, assert_rows_match
 from reference import comparisons as ref
 from reference import judged as ref_judged
@@ -82,6 +82,159 @@ def test_run_comparison_matches_reference_with_default_vars(dbt_project, dataset
     assert {(row["baseline"], row["candidate"]) for row in expected} == {(runs[0], run) for run in runs[1:]}
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Paired runs built for the comparisons: every statistic column is exercised
+# ---------------------------------------------------------------------------------------------------------------
+
+STATISTIC_COLUMNS = ("t_statistic", "p_value_t", "p_value_randomization", "ci_low", "ci_high")
+FEWER_REPLICATES = {"search_metrics_permutations": 199, "search_metrics_bootstrap_samples": 299}
+# the candidate's ranking of each query is derived from the baseline's: how, per query, under each run pattern
+RUN_PATTERNS = {"mixed": ("swap", "ideal", "anti", "keep"), "better": ("ideal", "keep"),
+                "worse": ("anti", "keep"), "equal": ("keep",)}
+
+
+class _HypothesisPicks:
+    def __init__(self, draw):
+        self.draw = draw
+
+    def integer(self, low, high):
+        return self.draw(st.integers(low, high))
+
+    def choice(self, options):
+        return self.draw(st.sampled_from(options))
+
+    def permutation(self, items):
+        return list(self.draw(st.permutations(items)))
+
+
+class _SeededPicks:
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def integer(self, low, high):
+        return self.rng.randint(low, high)
+
+    def choice(self, options):
+        return self.rng.choice(options)
+
+    def permutation(self, items):
+        return self.rng.sample(items, len(items))
+
+
+def paired_runs(picks):
+    """A baseline run_0 and one or two candidates over 3-12 queries that the runs mostly share (each run leaves out
+    a query now and then; q00 is in every run). Each candidate follows a pattern: "equal" keeps the baseline's
+    ranking of every query (every delta 0), "better" ranks some queries ideally (graded docs by grade, the rest
+    kept: deltas of one sign, and ties), "worse" anti-ideally, "mixed" swaps two docs, ranks ideally or
+    anti-ideally or keeps, query by query; the first candidate is never "equal". One rater per doc, a few docs
+    unjudged; scores fall with the rank."""
+    n_queries = picks.integer(3, 12)
+    results, judgments, baseline = [], [], {}
+    grades = {}
+    for q in range(n_queries):
+        query_id = f"q{q:02d}"
+        scale = picks.choice(["graded", "detail", "binary"])
+        docs = [f"{query_id}_d{i}" for i in range(picks.integer(3, 6))]
+        for doc_id in docs:
+            if picks.integer(0, 9) == 9:
+                continue  # unjudged
+            grades[doc_id] = picks.choice(GRADES[scale])
+            judgments.append({"query_id": query_id, "doc_id": doc_id, "rater_id": "r", "grade": grades[doc_id],
+                              "scale": scale})
+        baseline[query_id] = picks.permutation(docs)
+
+    def rerank(order, action):
+        judged = [doc for doc in order if doc in grades]
+        unjudged = [doc for doc in order if doc not in grades]
+        if action == "ideal":
+            return sorted(judged, key=lambda doc: -grades[doc]) + unjudged
+        if action == "anti":
+            return sorted(judged, key=lambda doc: grades[doc]) + unjudged
+        if action == "swap":
+            i = picks.integer(0, len(order) - 1)
+            j = (i + picks.integer(1, len(order) - 1)) % len(order)
+            order = order[:]
+            order[i], order[j] = order[j], order[i]
+        return order
+
+    runs = {"run_0": {q: order for q, order in baseline.items() if q == "q00" or picks.integer(0, 11) < 11}}
+    for c in range(1, picks.integer(1, 2) + 1):
+        # the first candidate differs from the baseline somewhere; a second one may equal it
+        actions = RUN_PATTERNS[picks.choice(["equal", "mixed", "better", "worse"] if c > 1
+                                            else ["mixed", "better", "worse"])]
+        runs[f"run_{c}"] = {q: rerank(order, picks.choice(actions)) for q, order in baseline.items()
+                            if q == "q00" or picks.integer(0, 11) < 11}
+    for run_id, orders in runs.items():
+        for query_id, order in orders.items():
+            results += [{"run_id": run_id, "query_id": query_id, "doc_id": doc, "rank": rank,
+                         "score": float(len(order) - rank)} for rank, doc in enumerate(order, start=1)]
+    return results, judgments
+
+
+@st.composite
+def paired_run_datasets(draw):
+    return paired_runs(_HypothesisPicks(draw))
+
+
+def _by_pair(rows):
+    pairs = {}
+    for row in rows:
+        pairs.setdefault((row["baseline"], row["candidate"]), []).append(row)
+    return pairs
+
+
+def comparison_kinds(expected):
+    """What one example's comparison rows exercised (rows of the reference's search_run_comparison)."""
+    full = [r for r in expected if all(r[c] is not None for c in STATISTIC_COLUMNS)]
+    return {"every statistic": bool(full),
+            "every statistic, n >= 5": any(r["n_queries"] >= 5 for r in full),
+            # a candidate equal to the baseline on every query and metric
+            "identical runs": any(all(r["n_queries"] >= 2 and r["wins"] == r["losses"] == 0 for r in rows)
+                                  for rows in _by_pair(expected).values()),
+            "one-signed with ties": any(r["ties"] and (r["wins"] > 0) != (r["losses"] > 0) for r in full),
+            "mixed signs with ties": any(r["ties"] and r["wins"] and r["losses"] for r in full)}
+
+
+PAIRED_EXAMPLES = 60
+
+
+@pytest.mark.dbt
+def test_run_comparison_statistics_match_reference_on_paired_runs(dbt_project):
+    """Every column of search_query_deltas and search_run_comparison equals the reference (1e-9) on runs built for
+    comparing: most examples have comparisons with every statistic (t, both p-values, the interval) non-null,
+    many over five or more queries, with ties beside one-signed and mixed deltas, and some a candidate equal to the
+    baseline (every delta 0: t null, p = 1, interval [0, 0]);
+    the counts below fail the test if the generator stops producing them. Hypothesis examples use 199
+    permutations and 299 bootstrap samples; one seeded example runs with the defaults (1000 and 1000)."""
+    seen = {"examples": 0}
+
+    def check(results, judgments, extra_vars, **counts):
+        out = run_comparisons(dbt_project, results, judgments, extra_vars)
+        expected = check_against_reference(out, results, judgments, **counts)
+        assert {(row["baseline"], row["candidate"]) for row in expected} == \
+            {("run_0", run) for run in sorted({r["run_id"] for r in results}) if run != "run_0"}
+        return comparison_kinds(expected)
+
+    @settings(max_examples=PAIRED_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(paired_run_datasets())
+    def check_example(dataset):
+        kinds = check(*dataset, FEWER_REPLICATES, n_permutations=199, n_bootstrap=299)
+        seen["examples"] += 1
+        for kind, present in kinds.items():
+            seen[kind] = seen.get(kind, 0) + present
+
+    check_example()
+    n = seen["examples"]
+    assert n >= PAIRED_EXAMPLES // 2, seen
+    assert seen["every statistic"] >= 0.6 * n and seen["every statistic, n >= 5"] >= 0.3 * n, seen
+    assert seen["one-signed with ties"] >= 0.25 * n and seen["mixed signs with ties"] >= 5, seen
+
+    # the default counts, on one seeded example of the same kind that has every kind of comparison above, a
+    # candidate equal to the baseline included (Hypothesis's runs make one only now and then)
+    kinds = check(*paired_runs(_SeededPicks(2040)), {})
+    assert all(kinds.values()), kinds
+
+
 PAIRS = [["run_1", "run_0"], ["run_0", "run_2"], ["run_2", "run_1"]]
 CUSTOM = {"search_metrics_comparisons": PAIRS, "search_metrics_permutations": 199,
           "search_metrics_bootstrap_samples": 499, "search_metrics_confidence_level": 0.9}
@@ -120,22 +273,37 @@ def shifted_dataset(n_queries=14, shift=0.0, seed=0):
 @pytest.mark.dbt
 def test_comparison_detects_a_real_improvement_and_not_a_null_one(dbt_project):
     """Sanity of the statistics themselves: a candidate that orders every query ideally is significantly
-    better on ndcg; and the baseline against a candidate that merely reverses random orders is not."""
+    better on ndcg; and the baseline against a candidate that merely reverses random orders is not: no metric's
+    t or randomization p-value is below 0.01, most are above 0.05 (nDCG@10's both are), and every interval holds
+    its mean delta (nDCG@10's holds 0). The verdicts are checked first, then every number against the reference."""
     results, judgments = shifted_dataset(shift=1.0, seed=3)
     out = run_comparisons(dbt_project, results, judgments)
-    expected = check_against_reference(out, results, judgments)
     ndcg = next(r for r in out["search_run_comparison"] if r["metric"] == "ndcg" and r["k"] == 10)
     assert ndcg["mean_delta"] > 0 and ndcg["ci_low"] > 0
     assert ndcg["p_value_t"] < 0.01 and ndcg["p_value_randomization"] < 0.01
     assert ndcg["wins"] + ndcg["losses"] + ndcg["ties"] == ndcg["n_queries"] == 14
+
+    # a reversal only: the same 14 queries, nothing significant
+    null_results, null_judgments = shifted_dataset(shift=0.0, seed=4)
+    null_out = run_comparisons(dbt_project, null_results, null_judgments)
+    rows = null_out["search_run_comparison"]
+    assert len(rows) == len(METRICS) * len(CUTOFFS) - len(CUTOFFS) + 1  # auc has one row (k null)
+    for row in rows:
+        assert row["n_queries"] == 14 or row["metric"] == "auc", row  # auc is null on a one-class query
+        assert row["ci_low"] - 1e-12 <= row["mean_delta"] <= row["ci_high"] + 1e-12, row
+        assert row["p_value_randomization"] >= 0.01, row
+        assert row["p_value_t"] is None or row["p_value_t"] >= 0.01, row
+    not_significant = [r for r in rows if r["p_value_t"] is not None and r["p_value_t"] > 0.05
+                       and r["p_value_randomization"] > 0.05]
+    assert len(not_significant) >= 0.75 * len(rows), [(r["metric"], r["k"], r["p_value_t"],
+                                                        r["p_value_randomization"]) for r in rows]
+    null_ndcg = next(r for r in rows if r["metric"] == "ndcg" and r["k"] == 10)
+    assert null_ndcg["p_value_t"] > 0.05 and null_ndcg["p_value_randomization"] > 0.05, null_ndcg
+    assert null_ndcg["ci_low"] < 0 < null_ndcg["ci_high"], null_ndcg
+
+    expected = check_against_reference(out, results, judgments)
     assert any(r["ties"] > 0 for r in expected)
-    # with a reversal only, the p-values are not tiny for most metrics and every interval holds its mean
-    results, judgments = shifted_dataset(shift=0.0, seed=4)
-    out = run_comparisons(dbt_project, results, judgments)
-    check_against_reference(out, results, judgments)
-    for row in out["search_run_comparison"]:
-        if row["n_queries"]:
-            assert row["ci_low"] - 1e-12 <= row["mean_delta"] <= row["ci_high"] + 1e-12, row
+    check_against_reference(null_out, null_results, null_judgments)
 
 
 @pytest.mark.dbt

@@ -6,6 +6,12 @@ the Python reference): floats within |delta| <= 1e-9, nulls equal, everything el
 value in each column. PostgreSQL runs many generated datasets; Spark, whose every statement costs a job, runs one
 compact dataset per set of vars. Through dbt itself, on every engine: the demo build (seeds, models, data tests)
 gives the same tables as on DuckDB, and the incremental click models equal a full refresh.
+
+The comparison has an anchor: DuckDB's output on the compact dataset of each var set (custom metrics, bucket
+comparisons, TREC grading) equals the Python reference (reference/judged.py, clicks.py, comparisons.py) and a
+recount of the inputs. The ids of the parity data order differently by code point and by a dictionary order, and
+the PostgreSQL test database has a dictionary (ICU) collation, so text the package must order by code point
+(binary_order) really is compared.
 """
 
 from __future__ import annotations
@@ -18,8 +24,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines import assert_same_table, dbt_ok, run_incremental_and_full_refresh
-from harness import DEMO_WARNINGS, REPO_ROOT
-from parity_data import ALL_INPUT_VARS, INPUT_COLUMNS, TREC_VARS, all_inputs, click_inputs, trec_inputs
+from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
+from parity_data import (ALL_INPUT_VARS, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES, SHARED_DOCS,
+                         TREC_VARS, all_inputs, click_inputs, trec_inputs)
+from reference import clicks as ref_clicks
+from reference import comparisons as ref_comparisons
+from reference import judged as ref_judged
+from test_oracles import judged_input_quality, quality_counts, reads_every_rank
 
 COMPACT_SEED = 20261122
 
@@ -55,7 +66,7 @@ VAR_SETS = {
                                                              9: 3, 10: 3}},
         "search_metrics_paulscore_factors": [0.3, 0.75],
         "search_metrics_click_lookback_days": 1,
-        "search_metrics_comparisons": [["run_1", "run_0"], ["run_0", "run_2"]],
+        "search_metrics_comparisons": [[RUN_IDS[1], RUN_IDS[0]], [RUN_IDS[0], RUN_IDS[2]]],
         "search_metrics_bucket_comparisons": [["Treatment_b", "control"]],
         "search_metrics_permutations": 25,
         "search_metrics_bootstrap_samples": 35,
@@ -113,6 +124,165 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
         assert out[name].rows, f"{name} is empty on the compact dataset"
     values = [row["value"] for row in out["search_query_metrics"].dicts()]
     assert any(v is None for v in values) and any(v not in (None, 0, 1) for v in values)
+
+
+# -- the anchor: DuckDB's output on the compact dataset equals the reference ---------------------------------
+DEFAULT_CUTOFFS = [1, 3, 5, 10]
+DEFAULT_FACTORS = [0.1, 0.5, 0.9]
+GRADING_VARS = {"search_metrics_max_grade": "max_grade", "search_metrics_relevance_level": "relevance_level",
+                "search_metrics_negative_grades": "negative_grades"}
+
+
+def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
+    """{model: (expected rows, key, value columns)} from the Python reference for the inputs `tables` under
+    `dbt_vars` (metrics, cutoffs, transformers, grading, rank_from, factors, pairs, replicate counts, level)."""
+    rows = {name: table_rows for name, (_, table_rows) in tables.items()}
+    results, judgments = rows["results"], rows["judgments"]
+    searches, clicks, impressions = rows["searches"], rows["clicks"], rows["impressions"]
+    metrics = dbt_vars.get("search_metrics_metrics")
+    cutoffs = dbt_vars.get("search_metrics_cutoffs", DEFAULT_CUTOFFS)
+    grading = {key: dbt_vars[var] for var, key in GRADING_VARS.items() if var in dbt_vars}
+    rank_from = dbt_vars.get("search_metrics_rank_from", "rank")
+    transformers = dbt_vars.get("search_metrics_transformers")
+    factors = dbt_vars.get("search_metrics_paulscore_factors", DEFAULT_FACTORS)
+    pairs = dbt_vars.get("search_metrics_comparisons")
+    bucket_pairs = dbt_vars.get("search_metrics_bucket_comparisons")
+    replicates = {"n_permutations": dbt_vars.get("search_metrics_permutations", 1000),
+                  "n_bootstrap": dbt_vars.get("search_metrics_bootstrap_samples", 1000),
+                  "level": dbt_vars.get("search_metrics_confidence_level", 0.95)}
+
+    query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(cutoffs), metrics=metrics,
+                                          transformers=transformers, grading=grading, rank_from=rank_from)
+    out = {
+        "search_query_metrics": (query_rows, ("run_id", "query_id", "metric", "k"), ("value",)),
+        "search_run_metrics": (ref_judged.run_metrics(query_rows, metrics), ("run_id", "metric", "k"),
+                               ("value", "n_queries", "n_queries_total", "geometric_mean")),
+        "search_query_deltas": (ref_comparisons.query_deltas(query_rows, pairs and [tuple(p) for p in pairs]),
+                                ("baseline", "candidate", "query_id", "metric", "k"),
+                                ("baseline_value", "candidate_value", "delta")),
+        "search_run_comparison": (
+            ref_comparisons.run_comparison(query_rows, pairs and [tuple(p) for p in pairs], **replicates),
+            ("baseline", "candidate", "metric", "k"),
+            ("n_queries", "baseline_mean", "candidate_mean", "mean_delta", "relative_delta", "wins", "losses",
+             "ties", "t_statistic", "p_value_t", "p_value_randomization", "ci_low", "ci_high")),
+        "search_paulscore_daily": (ref_clicks.paulscore_daily(searches, clicks, factors),
+                                   ("search_date", "search_type", "factor"),
+                                   ("paulscore", "relative_paulscore", "paulscore_clicked_searches", "n_sessions",
+                                    "n_searches", "n_clicked_searches")),
+        "search_click_metrics_daily": (ref_clicks.click_metrics_daily(searches, clicks),
+                                       ("search_date", "search_type"),
+                                       ("n_searches", "zero_result_rate", "clickthrough_rate", "abandonment_rate",
+                                        "mean_first_click_position", "n_searches_known_results",
+                                        "n_zero_result_searches", "n_searches_with_results", "n_clicked_searches")),
+        "search_auc_daily": (ref_clicks.auc_daily(searches, clicks, impressions), ("search_date", "search_type"),
+                             ("auc", "gauc", "gauc_weighted", "n_sessions_used", "n_sessions_skipped",
+                              "n_impressions", "n_clicked_impressions")),
+        "search_paulscore_comparison": (
+            ref_comparisons.paulscore_comparison(searches, clicks, "bucket",
+                                                 bucket_pairs and [tuple(p) for p in bucket_pairs], factors,
+                                                 **replicates),
+            ("baseline", "candidate", "search_type", "factor"),
+            ("n_baseline_sessions", "n_candidate_sessions", "baseline_paulscore", "candidate_paulscore",
+             "mean_delta", "relative_delta", "t_statistic", "p_value_t", "p_value_randomization", "ci_low",
+             "ci_high")),
+    }
+    curve_specs = [spec for spec in ref_judged.resolve_metrics(
+        metrics if metrics is not None else [m["name"] for m in ref_judged.BUILTIN_METRICS], grading)
+        if spec["type"] == "average_precision_11pt"]
+    if curve_specs:
+        curve = ref_judged.precision_recall_curve(results, judgments, scale=curve_specs[0]["scale"],
+                                                  threshold=curve_specs[0]["threshold"], transformers=transformers,
+                                                  grading=grading, rank_from=rank_from)
+        out["search_precision_recall_curve"] = (curve, ("run_id", "query_id", "recall_level"), ("precision",))
+        by_level: dict[tuple, list] = {}
+        for row in curve:
+            by_level.setdefault((row["run_id"], row["recall_level"]), []).append(row["precision"])
+        run_curve = [{"run_id": run_id, "recall_level": level,
+                      "precision": (sum(v for v in values if v is not None) / len([v for v in values if v is not None])
+                                    if any(v is not None for v in values) else None),
+                      "n_queries": len([v for v in values if v is not None]), "n_queries_total": len(values)}
+                     for (run_id, level), values in by_level.items()]
+        out["search_run_precision_recall_curve"] = (run_curve, ("run_id", "recall_level"),
+                                                    ("precision", "n_queries", "n_queries_total"))
+    return out
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("var_set", sorted(VAR_SETS))
+def test_compact_dataset_on_duckdb_equals_the_reference(duckdb_engine, var_set):
+    """The engines are compared with DuckDB; DuckDB is compared here with the reference on the same compact
+    dataset: every public table (judged marts and curves, daily click tables, comparisons, input quality)."""
+    dbt_vars = VAR_SETS[var_set]
+    tables = inputs_for(var_set, COMPACT_SEED)
+    actual = duckdb_engine.run_models(dbt_vars, f"parity_{var_set}", tables)
+    expected = reference_outputs(dbt_vars, tables)
+    if var_set == "custom":  # no average_precision_11pt configured: no curve models
+        assert "search_precision_recall_curve" not in actual and "search_precision_recall_curve" not in expected
+    for name, (rows, key, value_columns) in expected.items():
+        assert rows, f"{name}: the reference has no rows on the compact dataset"
+        try:
+            assert_rows_match(actual[name].dicts(), rows, key=key, value_columns=value_columns)
+        except AssertionError as error:
+            raise AssertionError(f"{name} ({var_set}): {error}") from None
+
+    # search_input_quality: the click inputs by the reference, the judged ones by a recount of the inputs
+    rows = {name: table_rows for name, (_, table_rows) in tables.items()}
+    metrics = dbt_vars.get("search_metrics_metrics")
+    grading = {key: dbt_vars[var] for var, key in GRADING_VARS.items() if var in dbt_vars}
+    every_rank = reads_every_rank(metrics, grading)
+    assert every_rank or dbt_vars.get("search_metrics_rank_from", "rank") == "rank"  # the recount reads ranks
+    expected_quality = judged_input_quality(rows["results"], rows["judgments"],
+                                            max(dbt_vars.get("search_metrics_cutoffs", DEFAULT_CUTOFFS)),
+                                            every_rank, grading.get("negative_grades", "reject"))
+    expected_quality.update(ref_clicks.input_quality(rows["searches"], rows["clicks"], rows["impressions"]))
+    quality = actual["search_input_quality"].dicts()
+    assert quality_counts(quality, ("results", "judgments", "searches", "clicks", "impressions")) == expected_quality
+
+    # the dataset has what the checks above need: doc ids judged in several queries, null scores (trec: none),
+    # ids whose code-point order is not their dictionary order, and both kinds of bucket comparison
+    judged_queries: dict[str, set] = {}
+    for row in rows["judgments"]:
+        judged_queries.setdefault(row["doc_id"], set()).add(row["query_id"])
+    assert any(len(queries) > 1 for doc, queries in judged_queries.items() if doc in SHARED_DOCS)
+    assert any(row["score"] is None for row in rows["results"]) == (var_set != "trec")
+    auc_metrics = {spec["name"] for spec in ref_judged.resolve_metrics(
+        metrics if metrics is not None else [m["name"] for m in ref_judged.BUILTIN_METRICS], grading)
+        if spec["type"] == "auc"}
+    with_auc = {(row["run_id"], row["query_id"]) for row in expected["search_query_metrics"][0]
+                if row["metric"] in auc_metrics and row["value"] is not None}
+    assert with_auc, "no query of the compact dataset has an auc (both classes among its scored results)"
+    if var_set != "trec":  # a null score among a query's graded results, which the judged auc leaves out
+        labeled = {(j["query_id"], j["doc_id"]) for j in rows["judgments"] if j["grade"] is not None}
+        assert any(row["score"] is None and (row["run_id"], row["query_id"]) in with_auc
+                   and (row["query_id"], row["doc_id"]) in labeled for row in rows["results"])
+    run_ids = sorted({row["run_id"] for row in rows["results"]})
+    assert run_ids != sorted(run_ids, key=str.casefold)
+    if pairs := dbt_vars.get("search_metrics_comparisons"):
+        assert {(r["baseline"], r["candidate"]) for r in actual["search_run_comparison"].dicts()} == \
+            {tuple(p) for p in pairs}
+    else:  # the default pairs: the first run in code-point order against each other run
+        assert {r["baseline"] for r in actual["search_run_comparison"].dicts()} == {run_ids[0]}
+
+
+# -- the PostgreSQL test database does not order text by code point ---------------------------------------------
+@pytest.mark.postgres
+def test_postgres_test_database_has_a_non_c_collation(postgres_engine):
+    """The `collate "C"` of postgres__binary_order is needed only where the database's collation is not C: the
+    test cluster (postgres_server.py) uses ICU's en-US, and the parity data's ids order differently under it."""
+    (info,) = postgres_engine.fetch(
+        "(select datlocprovider as provider, datcollate as collate, daticulocale as icu_locale, "
+        "'run_a' < 'Run_B' as locale_lower_first, ('run_a' collate \"C\") < 'Run_B' as c_lower_first "
+        "from pg_database where datname = current_database()) as info").dicts()
+    c_names = {None, "", "c", "posix", "c.utf-8", "c.utf8"}
+    effective = info["icu_locale"] if info["provider"] == "i" else info["collate"]
+    assert effective and effective.lower() not in c_names, f"the test database orders text by code point: {info}"
+    assert info["locale_lower_first"] is True and info["c_lower_first"] is False, info
+    for ids in (RUN_IDS, QUERY_IDS, SHARED_DOCS, [f"{prefix}{i}" for i, prefix in enumerate(SESSION_PREFIXES)],
+                ["control", "treatment", "Treatment_b"]):
+        values = ", ".join("('" + value + "')" for value in ids)
+        (ordered,) = postgres_engine.fetch(
+            f"(select array_agg(v order by v) as by_locale from (values {values}) as t(v)) as o").rows[0]
+        assert ordered != sorted(ids), f"{ids} order the same by the database's collation as by code point"
 
 
 # -- many generated datasets on PostgreSQL ---------------------------------------------------------------

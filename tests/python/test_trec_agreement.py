@@ -19,12 +19,18 @@ TREC_MEASURES = {"precision_k": "P", "recall": "recall", "average_precision_pool
                  "ndcg_pool": "ndcg_cut"}
 
 
+# doc ids every query may draw from (a different document in each query: a join that forgot query_id fails)
+SHARED_POOL = ["shared_a", "shared_b", "Shared_c"]
+
+
 @st.composite
 def single_rater_graded(draw):
     results, judgments = [], []
     for q in range(draw(st.integers(1, 5))):
         query_id = f"q{q}"
-        docs = [f"{query_id}_d{i}" for i in range(draw(st.integers(2, 15)))]
+        shared = draw(st.lists(st.sampled_from(SHARED_POOL), unique=True))
+        docs = shared + [f"{query_id}_d{i}" for i in range(draw(st.integers(max(0, 2 - len(shared)),
+                                                                            15 - len(shared))))]
         grades = {}
         for doc_id in docs:
             if draw(st.integers(0, 3)):  # about a quarter of the docs stay unjudged

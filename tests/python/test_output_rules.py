@@ -1,0 +1,248 @@
+"""Every output-side data test (the rules on the models the package builds: marts, comparisons, input quality and
+the intermediate models; the input rules live in test_input_rules.py) fails on data that breaks it, and only it.
+
+One DuckDB build of every model family from the compact parity dataset; every output-side data test passes on it.
+Then one bad row per rule is written into the built tables (a copy of a clean row with a key changed, or a clean
+row changed in place, so that each bad row breaks exactly its own rule), and one `dbt test` run over the same
+tests must fail every one of them with the number of offending rows its bad rows make; the package's own generic
+tests (search_metrics_unique_within, search_metrics_k_null_only_for_auc) must return their rule_violated message.
+The list of rules is read from dbt's manifest: a new output-side data test fails here until it gets a bad row.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engines import dbt_ok, load_inputs
+from parity_data import ALL_INPUT_VARS, all_inputs
+
+SCHEMA = "output_rules"
+DBT_VARS = {**ALL_INPUT_VARS, "search_metrics_permutations": 20, "search_metrics_bootstrap_samples": 20}
+SEED = 20261123
+
+K_RULE = "k must be null for the metrics without a cutoff (auc, bpref, ...) and a cutoff for every other metric"
+
+# A break: (model, "insert" a changed copy of a clean row | "update" a clean row in place, which rows may serve,
+# {column: SQL expression}). Each break uses its own clean row.
+CUTOFF_ROW = "k is not null"  # a row of a metric with a cutoff
+
+
+def insert(model, where, **changes):
+    return (model, "insert", where, changes)
+
+
+def update(model, where, **changes):
+    return (model, "update", where, changes)
+
+
+def duplicate(model, where="true"):
+    return (model, "insert", where, {})
+
+
+QM, RM = "search_query_metrics", "search_run_metrics"
+PRC, RPRC = "search_precision_recall_curve", "search_run_precision_recall_curve"
+PSD, CMD, AUCD = "search_paulscore_daily", "search_click_metrics_daily", "search_auc_daily"
+QD, RC, PSC = "search_query_deltas", "search_run_comparison", "search_paulscore_comparison"
+IQ = "search_input_quality"
+POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
+CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
+                                          "search_metrics_int_labeled_impressions")
+
+# rule -> (its breaks, the rows the test returns, the rule_violated message of the package's generic tests)
+RULES = {
+    "search_query_metrics__run_id_must_not_be_null": ([insert(QM, CUTOFF_ROW, run_id="null")], 1, None),
+    "search_query_metrics__query_id_must_not_be_null": ([insert(QM, CUTOFF_ROW, query_id="null")], 1, None),
+    "search_query_metrics__metric_must_not_be_null": ([insert(QM, CUTOFF_ROW, metric="null")], 1, None),
+    "search_query_metrics__run_id_must_be_a_run_of_the_results": ([insert(QM, CUTOFF_ROW, run_id="'ghost_run'")], 1, None),
+    "search_query_metrics__query_id_must_be_a_query_of_the_results": (
+        [insert(QM, CUTOFF_ROW, query_id="'ghost_query'")], 1, None),
+    "search_query_metrics__metric_must_be_a_configured_metric": ([insert(QM, CUTOFF_ROW, metric="'ghost'")], 1, None),
+    "search_query_metrics__k_must_be_null_exactly_for_metrics_without_a_cutoff": (
+        [insert(QM, CUTOFF_ROW, k="null"), insert(QM, "metric = 'auc'", k="1")], 2, K_RULE),
+    "search_query_metrics__k_must_be_a_configured_cutoff": ([insert(QM, CUTOFF_ROW, k="99")], 1, None),
+    "search_query_metrics__binary_ties_value_must_not_be_null": (
+        [update(QM, "metric = 'binary_ties'", value="null")], 1, None),
+    "search_query_metrics__one_row_per_run_query_metric_and_k": (
+        [duplicate(QM, "metric = 'auc'")], 1, "run_id, query_id, metric, k must be unique"),
+
+    "search_run_metrics__run_id_must_not_be_null": ([insert(RM, CUTOFF_ROW, run_id="null")], 1, None),
+    "search_run_metrics__run_id_must_have_query_metrics": ([insert(RM, CUTOFF_ROW, run_id="'ghost_run_2'")], 1, None),
+    "search_run_metrics__metric_must_not_be_null": ([insert(RM, CUTOFF_ROW, metric="null")], 1, None),
+    "search_run_metrics__metric_must_be_a_configured_metric": ([insert(RM, CUTOFF_ROW, metric="'ghost'")], 1, None),
+    "search_run_metrics__k_must_be_null_exactly_for_metrics_without_a_cutoff": (
+        [insert(RM, "metric = 'bpref'", k="3"), insert(RM, CUTOFF_ROW, k="null")], 2, K_RULE),
+    "search_run_metrics__k_must_be_a_configured_cutoff": ([insert(RM, CUTOFF_ROW, k="2")], 1, None),
+    "search_run_metrics__n_queries_must_not_be_null": ([update(RM, "true", n_queries="null")], 1, None),
+    "search_run_metrics__n_queries_total_must_not_be_null": ([update(RM, "true", n_queries_total="null")], 1, None),
+    "search_run_metrics__one_row_per_run_metric_and_k": (
+        [duplicate(RM, "k is null")], 1, "run_id, metric, k must be unique"),
+
+    "search_precision_recall_curve__run_id_must_not_be_null": ([insert(PRC, "true", run_id="null")], 1, None),
+    "search_precision_recall_curve__query_id_must_not_be_null": ([insert(PRC, "true", query_id="null")], 1, None),
+    "search_precision_recall_curve__recall_level_must_not_be_null": (
+        [insert(PRC, "true", recall_level="null")], 1, None),
+    "search_precision_recall_curve__one_row_per_run_query_and_recall_level": (
+        [duplicate(PRC)], 1, "run_id, query_id, recall_level must be unique"),
+    "search_run_precision_recall_curve__run_id_must_not_be_null": ([insert(RPRC, "true", run_id="null")], 1, None),
+    "search_run_precision_recall_curve__recall_level_must_not_be_null": (
+        [insert(RPRC, "true", recall_level="null")], 1, None),
+    "search_run_precision_recall_curve__n_queries_must_not_be_null": (
+        [update(RPRC, "true", n_queries="null")], 1, None),
+    "search_run_precision_recall_curve__n_queries_total_must_not_be_null": (
+        [update(RPRC, "true", n_queries_total="null")], 1, None),
+    "search_run_precision_recall_curve__one_row_per_run_and_recall_level": (
+        [duplicate(RPRC)], 1, "run_id, recall_level must be unique"),
+
+    "search_paulscore_daily__search_date_must_not_be_null": ([insert(PSD, "true", search_date="null")], 1, None),
+    "search_paulscore_daily__search_type_must_not_be_null": ([insert(PSD, "true", search_type="null")], 1, None),
+    "search_paulscore_daily__factor_must_not_be_null": ([insert(PSD, "true", factor="null")], 1, None),
+    "search_paulscore_daily__paulscore_must_not_be_null": ([update(PSD, "true", paulscore="null")], 1, None),
+    "search_paulscore_daily__one_row_per_day_type_and_factor": (
+        [duplicate(PSD)], 1, "search_date, search_type, factor must be unique"),
+    "search_click_metrics_daily__search_date_must_not_be_null": ([insert(CMD, "true", search_date="null")], 1, None),
+    "search_click_metrics_daily__search_type_must_not_be_null": ([insert(CMD, "true", search_type="null")], 1, None),
+    "search_click_metrics_daily__one_row_per_day_and_type": (
+        [duplicate(CMD)], 1, "search_date, search_type must be unique"),
+    "search_auc_daily__search_date_must_not_be_null": ([insert(AUCD, "true", search_date="null")], 1, None),
+    "search_auc_daily__search_type_must_not_be_null": ([insert(AUCD, "true", search_type="null")], 1, None),
+    "search_auc_daily__one_row_per_day_and_type": ([duplicate(AUCD)], 1, "search_date, search_type must be unique"),
+
+    "search_query_deltas__baseline_must_not_be_null": ([insert(QD, "true", baseline="null")], 1, None),
+    "search_query_deltas__baseline_must_be_a_run": ([insert(QD, "true", baseline="'ghost_run'")], 1, None),
+    "search_query_deltas__candidate_must_not_be_null": ([insert(QD, "true", candidate="null")], 1, None),
+    "search_query_deltas__query_id_must_not_be_null": ([insert(QD, "true", query_id="null")], 1, None),
+    "search_query_deltas__one_row_per_pair_query_metric_and_k": (
+        [duplicate(QD, "k is null")], 1, "baseline, candidate, query_id, metric, k must be unique"),
+    "search_run_comparison__baseline_must_not_be_null": ([insert(RC, "true", baseline="null")], 1, None),
+    "search_run_comparison__candidate_must_not_be_null": ([insert(RC, "true", candidate="null")], 1, None),
+    "search_run_comparison__one_row_per_pair_metric_and_k": (
+        [duplicate(RC)], 1, "baseline, candidate, metric, k must be unique"),
+    "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
+    "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
+    "search_paulscore_comparison__one_row_per_pair_type_and_factor": (
+        [duplicate(PSC)], 1, "baseline, candidate, search_type, factor must be unique"),
+
+    "search_input_quality__input_name_must_not_be_null": ([insert(IQ, "true", input_name="null")], 1, None),
+    "search_input_quality__input_name_must_be_an_input_of_the_package": (
+        [insert(IQ, "true", input_name="'ghost_input'")], 1, None),
+    "search_input_quality__status_must_not_be_null": ([insert(IQ, "true", status="null")], 1, None),
+    "search_input_quality__status_must_be_used_not_used_ungraded_duplicate_or_ignored": (
+        [insert(IQ, "true", status="'lost'")], 1, None),
+    "search_input_quality__reason_must_not_be_null": ([insert(IQ, "true", reason="null")], 1, None),
+    "search_input_quality__n_rows_must_not_be_null": ([update(IQ, "true", n_rows="null")], 1, None),
+    "search_input_quality__one_row_per_input_status_and_reason": (
+        [duplicate(IQ)], 1, "input_name, status, reason must be unique"),
+
+    "search_metrics_int_pool__query_id_must_not_be_null": ([insert(POOL, "true", query_id="null")], 1, None),
+    "search_metrics_int_pool__doc_id_must_not_be_null": ([insert(POOL, "true", doc_id="null")], 1, None),
+    "search_metrics_int_pool__binary_value_must_be_0_1_or_null": ([update(POOL, "true", binary_value="2")], 1, None),
+    "search_metrics_int_pool__binary_tie_must_be_0_or_1": ([update(POOL, "true", binary_tie="2")], 1, None),
+    "search_metrics_int_pool__one_row_per_query_and_doc": ([duplicate(POOL)], 1, "query_id, doc_id must be unique"),
+    "search_metrics_int_query_spine__run_id_must_not_be_null": ([insert(SPINE, "true", run_id="null")], 1, None),
+    "search_metrics_int_query_spine__query_id_must_not_be_null": ([insert(SPINE, "true", query_id="null")], 1, None),
+    "search_metrics_int_query_spine__n_results_must_not_be_null": ([update(SPINE, "true", n_results="null")], 1, None),
+    "search_metrics_int_query_spine__one_row_per_run_and_query": (
+        [duplicate(SPINE)], 1, "run_id, query_id must be unique"),
+    "search_metrics_int_labeled_results__binary_tie_must_be_0_or_1": (
+        [update(LABELED, "true", binary_tie="3")], 1, None),
+
+    "search_metrics_int_click_positions__search_id_must_not_be_null": (
+        [insert(CLICK_POS, "true", search_id="null")], 1, None),
+    "search_metrics_int_click_positions__one_row_per_search_and_position": (
+        [duplicate(CLICK_POS)], 1, "search_id, position must be unique"),
+    "search_metrics_int_click_searches__search_id_must_not_be_null": (
+        [insert(CLICK_SEARCHES, "true", search_id="null")], 1, None),
+    "search_metrics_int_click_searches__one_row_per_search": ([duplicate(CLICK_SEARCHES)], 1, "search_id must be unique"),
+    "search_metrics_int_labeled_impressions__label_must_be_0_or_1": (
+        [update(IMPRESSIONS, "true", label="2")], 1, None),
+
+    "search_metrics_util_time_spine__date_day_must_not_be_null": (
+        [insert("search_metrics_util_time_spine", "true", date_day="null")], 1, None),
+}
+
+
+def output_side_tests(manifest: dict) -> set[str]:
+    """The generic data tests on the package's models outside the staging layer (the input rules)."""
+    nodes = manifest["nodes"]
+    out = set()
+    for node in nodes.values():
+        if node["resource_type"] != "test" or node["package_name"] != "search_metrics":
+            continue
+        model = nodes.get(node.get("attached_node") or "")
+        if model and model["resource_type"] == "model" and "/staging/" not in model["original_file_path"]:
+            out.add(node["name"])
+    return out
+
+
+def rule_statuses(result) -> dict[str, tuple[str, int | None, str]]:
+    return {r.node.name: (str(r.status), r.failures, r.node.compiled_code) for r in result.result.results
+            if r.node.resource_type == "test"}
+
+
+
+def write_breaks(engine, schema: str) -> None:
+    """Apply every break of RULES to the built tables; each break gets its own clean row (picked before any
+    change), the copies first, then the changes in place. Views (the click intermediates) become tables first."""
+    engine.use(schema)
+    models = sorted({brk[0] for breaks, _, _ in RULES.values() for brk in breaks})
+    for model in models:
+        relation = engine.relation(schema, model)
+        kind = engine.fetch(f"(select table_type from information_schema.tables where table_schema = 'main' "
+                            f"and table_name = '{model}') as t").rows[0][0]
+        if kind == "VIEW":
+            engine.execute(f'create table "{schema}".main."{model}__copy" as select * from {relation}')
+            engine.execute(f"drop view {relation}")
+            engine.execute(f'alter table "{schema}".main."{model}__copy" rename to "{model}"')
+    picked: dict[str, set] = {model: set() for model in models}
+    planned = []
+    for rule in sorted(RULES):
+        for model, how, where, changes in RULES[rule][0]:
+            relation = engine.relation(schema, model)
+            rowids = [row[0] for row in engine.fetch(
+                f"(select rowid as id from {relation} where {where} order by rowid) as candidates").rows]
+            free = [rowid for rowid in rowids if rowid not in picked[model]]
+            assert free, f"{rule}: no clean row of {model} where {where} left to break"
+            picked[model].add(free[0])
+            planned.append((how, relation, free[0], changes))
+    for how, relation, rowid, changes in sorted(planned, key=lambda p: p[0] != "insert"):
+        if how == "insert":
+            replace = (" replace (" + ", ".join(f"{expr} as {col}" for col, expr in changes.items()) + ")"
+                       if changes else "")
+            engine.execute(f"insert into {relation} select *{replace} from {relation} where rowid = {rowid}")
+        else:
+            sets = ", ".join(f"{col} = {expr}" for col, expr in changes.items())
+            engine.execute(f"update {relation} set {sets} where rowid = {rowid}")
+
+
+@pytest.mark.dbt
+def test_each_output_rule_fails_on_a_row_that_breaks_it(duckdb_engine):
+    engine = duckdb_engine
+    engine.reset_schema(SCHEMA)
+    load_inputs(engine, SCHEMA, all_inputs(random.Random(SEED)))
+    dbt_ok(engine.dbt(["run"], SCHEMA, SCHEMA, DBT_VARS), "dbt run of every model")
+    manifest = json.loads((engine.workdir / f"target_{SCHEMA}" / "manifest.json").read_text())
+    rules = output_side_tests(manifest)
+    assert len(rules) >= 60
+    assert rules == set(RULES), (f"output-side data tests without a break here: {sorted(rules - set(RULES))}; "
+                                 f"breaks of tests that do not exist: {sorted(set(RULES) - rules)}")
+
+    clean = rule_statuses(engine.dbt(["test", "--select", *sorted(RULES)], SCHEMA, SCHEMA, DBT_VARS))
+    assert set(clean) == set(RULES)
+    not_passing = {name: status for name, (status, _, _) in clean.items() if status != "pass"}
+    assert not not_passing, f"output rules that fail on the clean build: {not_passing}"
+
+    write_breaks(engine, SCHEMA)
+    broken = rule_statuses(engine.dbt(["test", "--select", *sorted(RULES)], SCHEMA, SCHEMA, DBT_VARS))
+    assert set(broken) == set(RULES)
+    wrong = {name: (status, failures, RULES[name][1]) for name, (status, failures, _) in broken.items()
+             if status != "fail" or failures != RULES[name][1]}
+    assert not wrong, f"rules that did not fail with exactly the rows of their breaks (status, got, want): {wrong}"
+    engine.use(SCHEMA)
+    for name, (_, _, sql) in sorted(broken.items()):
+        message = RULES[name][2]
+        if message is not None:
+            rows = engine.fetch(f"({sql}) as failing").dicts()
+            assert {row["rule_violated"] for row in rows} == {message}, (name, rows)
