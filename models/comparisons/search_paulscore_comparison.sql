@@ -4,12 +4,17 @@
   search_paulscore_daily, and by bucket), each with its session score (sum of its searches' scores / its
   searches); the two buckets are independent samples: Student's two-sample t-test, a permutation test and a
   bootstrap interval of the difference in PaulScore, with deterministic hash-based draws (docs/comparisons.md).
+  Holm and Benjamini-Hochberg adjustments of both p-values within the family of var search_metrics_p_value_family
+  ('pair': one bucket pair's search_type x factor rows; 'metric': every pair of one search_type and factor;
+  'report': every row), macro adjust_p_values.
 -#}
 {{ config(enabled=search_metrics.family_enabled('bucket_comparisons')) }}
 {%- set bucket_column = search_metrics.get_bucket_column() -%}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_bucket_comparisons') -%}
 {%- set groups = ['baseline', 'candidate', 'search_type', 'factor'] -%}
+{%- set family = search_metrics.get_p_value_family() -%}
+{%- set family_columns = {'pair': ['baseline', 'candidate'], 'report': [], 'metric': ['search_type', 'factor']}[family] -%}
 
 with search_buckets as (
     select
@@ -132,8 +137,9 @@ summaries as (
 
 comparison_statistics as (
     {{ search_metrics.comparison_tests('session_units', groups, 'two_sample') | indent(4) }}
-)
+),
 
+compared as (
 select
     summaries.baseline,
     summaries.candidate,
@@ -154,4 +160,20 @@ select
 from summaries
 left join comparison_statistics
     on {% for column in groups %}comparison_statistics.{{ column }} = summaries.{{ column }}{% if not loop.last %}
+    and {% endif %}{% endfor %}
+),
+
+adjusted as (
+    {{ search_metrics.adjust_p_values('compared', groups, family_columns, ['p_value_t', 'p_value_randomization']) | indent(4) }}
+)
+
+select
+    compared.*,
+    {%- for column in ['p_value_t', 'p_value_randomization'] %}
+    {{ search_metrics.as_double('adjusted.' ~ column ~ '_holm') }} as {{ column }}_holm,
+    {{ search_metrics.as_double('adjusted.' ~ column ~ '_bh') }} as {{ column }}_bh{% if not loop.last %},{% endif %}
+    {%- endfor %}
+from compared
+left join adjusted
+    on {% for column in groups %}adjusted.{{ column }} = compared.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}

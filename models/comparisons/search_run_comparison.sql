@@ -3,10 +3,21 @@
   and ties, and three tests of the paired per-query deltas: Student's paired t-test, a sign-flip randomization
   test and a bootstrap confidence interval of the mean delta, both with deterministic hash-based draws
   (identical on every engine). The algorithms are in docs/comparisons.md and the model's YAML description.
+  Multiple-testing adjustments (Holm, Benjamini-Hochberg) of both p-values within the family of var
+  search_metrics_p_value_family (adjust_p_values), and per row the effect size d_z, the minimum detectable effect
+  and the queries needed at vars search_metrics_alpha and search_metrics_power (normal approximation, z-quantiles
+  computed at compile time by normal_quantile).
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons')) }}
 {%- set groups = ['baseline', 'candidate', 'metric', 'k_key'] -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
+{%- set double = search_metrics.type_double() -%}
+{%- set family = search_metrics.get_p_value_family() -%}
+{%- set family_columns = {'pair': ['baseline', 'candidate'], 'report': [], 'metric': ['metric', 'k_key']}[family] -%}
+{%- set alpha = search_metrics.get_alpha() -%}
+{%- set power = search_metrics.get_power() -%}
+{#- z_(1 - alpha/2) + z_power, a compile-time double #}
+{%- set z_sum = search_metrics.normal_quantile(1 - alpha / 2) + search_metrics.normal_quantile(power) -%}
 
 with query_deltas as (
     select
@@ -56,10 +67,54 @@ summaries as (
     group by baseline, candidate, metric, k, k_key
 ),
 
+delta_spread as (
+    {#- sd of the paired deltas (n - 1, two passes); every_delta_equal: the t-test's rule
+        sd <= 1e-12 * max(1, max |delta|) #}
+    select
+        paired_deltas.baseline,
+        paired_deltas.candidate,
+        paired_deltas.metric,
+        paired_deltas.k_key,
+        count(*) as n_units,
+        sqrt(
+            sum((paired_deltas.delta - delta_means.mean_delta) * (paired_deltas.delta - delta_means.mean_delta))
+            / nullif(cast(count(*) - 1 as {{ double }}), 0)
+        ) as sd_delta,
+        max(abs(paired_deltas.delta)) as max_abs_delta
+    from paired_deltas
+    inner join (
+        select baseline, candidate, metric, k_key, avg(delta) as mean_delta
+        from paired_deltas
+        group by baseline, candidate, metric, k_key
+    ) as delta_means
+        on delta_means.baseline = paired_deltas.baseline
+        and delta_means.candidate = paired_deltas.candidate
+        and delta_means.metric = paired_deltas.metric
+        and delta_means.k_key = paired_deltas.k_key
+    group by paired_deltas.baseline, paired_deltas.candidate, paired_deltas.metric, paired_deltas.k_key
+),
+
+effect_sizes as (
+    {#- sd_or_zero: the sd, 0 when every delta is equal, null when n < 2 #}
+    select
+        baseline,
+        candidate,
+        metric,
+        k_key,
+        n_units,
+        case
+            when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
+                then sd_delta
+            when n_units >= 2 then cast(0 as {{ double }})
+        end as sd_or_zero
+    from delta_spread
+),
+
 comparison_statistics as (
     {{ search_metrics.comparison_tests('paired_deltas', groups, 'paired') | indent(4) }}
-)
+),
 
+compared as (
 select
     summaries.baseline,
     summaries.candidate,
@@ -77,8 +132,61 @@ select
     {{ search_metrics.as_double('comparison_statistics.p_value_t') }} as p_value_t,
     {{ search_metrics.as_double('comparison_statistics.p_value_randomization') }} as p_value_randomization,
     {{ search_metrics.as_double('comparison_statistics.ci_low') }} as ci_low,
-    {{ search_metrics.as_double('comparison_statistics.ci_high') }} as ci_high
+    {{ search_metrics.as_double('comparison_statistics.ci_high') }} as ci_high,
+    effect_sizes.sd_or_zero,
+    summaries.k_key
 from summaries
 left join comparison_statistics
     on {% for column in groups %}comparison_statistics.{{ column }} = summaries.{{ column }}{% if not loop.last %}
+    and {% endif %}{% endfor %}
+left join effect_sizes
+    on {% for column in groups %}effect_sizes.{{ column }} = summaries.{{ column }}{% if not loop.last %}
+    and {% endif %}{% endfor %}
+),
+
+adjusted as (
+    {{ search_metrics.adjust_p_values('compared', groups, family_columns, ['p_value_t', 'p_value_randomization']) | indent(4) }}
+)
+
+select
+    compared.baseline,
+    compared.candidate,
+    compared.metric,
+    compared.k,
+    compared.n_queries,
+    compared.baseline_mean,
+    compared.candidate_mean,
+    compared.mean_delta,
+    compared.relative_delta,
+    compared.wins,
+    compared.losses,
+    compared.ties,
+    compared.t_statistic,
+    compared.p_value_t,
+    compared.p_value_randomization,
+    compared.ci_low,
+    compared.ci_high,
+    {%- for column in ['p_value_t', 'p_value_randomization'] %}
+    {{ search_metrics.as_double('adjusted.' ~ column ~ '_holm') }} as {{ column }}_holm,
+    {{ search_metrics.as_double('adjusted.' ~ column ~ '_bh') }} as {{ column }}_bh,
+    {%- endfor %}
+    {#- d_z = mean / sd; null when n < 2 or every delta is equal (sd_or_zero = 0) #}
+    compared.mean_delta / nullif(compared.sd_or_zero, 0) as effect_size_dz,
+    {#- (z_(1-alpha/2) + z_power) sd / sqrt(n) #}
+    {{ search_metrics.as_double(z_sum | string) }} * compared.sd_or_zero
+        / nullif(sqrt({{ search_metrics.as_double('compared.n_queries') }}), 0) as minimum_detectable_effect,
+    {#- ceil(((z sum) sd / |mean|)^2); null when |mean| <= 1e-12 or every delta is equal; doubles of 1e15 and
+        more are whole already (ceil of them could overflow a 64-bit integer on Spark) #}
+    case
+        when abs(compared.mean_delta) > {{ tie }} and compared.sd_or_zero > 0 then
+            case
+                when power({{ search_metrics.as_double(z_sum | string) }} * compared.sd_or_zero / abs(compared.mean_delta), 2)
+                    >= cast(1e15 as {{ double }})
+                    then power({{ search_metrics.as_double(z_sum | string) }} * compared.sd_or_zero / abs(compared.mean_delta), 2)
+                else {{ search_metrics.as_double('ceil(power(' ~ search_metrics.as_double(z_sum | string) ~ ' * compared.sd_or_zero / abs(compared.mean_delta), 2))') }}
+            end
+    end as queries_needed
+from compared
+left join adjusted
+    on {% for column in groups %}adjusted.{{ column }} = compared.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}

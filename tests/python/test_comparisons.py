@@ -7,12 +7,16 @@
 - search_paulscore_comparison against the reference (scipy.stats.ttest_ind) on generated bucketed click logs.
 - Determinism: the same inputs in another row order give the same numbers, the compiled SQL uses no engine
   hash or random function, and the unit index follows code-point order of the ids.
+- Multiple testing, effect size and power (issue 13): the Holm / Benjamini-Hochberg columns, effect_size_dz,
+  minimum_detectable_effect and queries_needed against the reference for every p-value family and other alpha /
+  power; equal p-values get equal adjusted values; the compile-time normal quantile against scipy.
 - Misconfigured comparison vars fail at compile time with their rule.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from datetime import datetime, timedelta
@@ -33,8 +37,10 @@ SETTINGS = settings(max_examples=30, deadline=None,
 # a few metrics keep the reference fast; auc has k = null, precision and reciprocal_rank give many ties
 METRICS = ["ndcg", "precision", "reciprocal_rank", "err", "auc"]
 CUTOFFS = [3, 10]
+ADJUSTED_COLUMNS = ("p_value_t_holm", "p_value_t_bh", "p_value_randomization_holm", "p_value_randomization_bh")
 COMPARISON_COLUMNS = ("n_queries", "baseline_mean", "candidate_mean", "mean_delta", "relative_delta", "wins",
-                      "losses", "ties", "t_statistic", "p_value_t", "p_value_randomization", "ci_low", "ci_high")
+                      "losses", "ties", "t_statistic", "p_value_t", "p_value_randomization", "ci_low", "ci_high",
+                      *ADJUSTED_COLUMNS, "effect_size_dz", "minimum_detectable_effect")
 DELTA_COLUMNS = ("baseline_value", "candidate_value", "delta")
 COMPARISON_KEY = ("baseline", "candidate", "metric", "k")
 DELTA_KEY = ("baseline", "candidate", "query_id", "metric", "k")
@@ -53,16 +59,30 @@ def run_comparisons(dbt_project, results, judgments, extra_vars=None):
     return dbt_project.run_tables(tables, dbt_vars, outputs=OUTPUTS)
 
 
+def assert_queries_needed_match(actual, expected):
+    """queries_needed is a ceiling: equal, except that a value within 1e-9 (relative) of a whole number may
+    round up on one side and not on the other."""
+    by_key = {tuple(r[c] for c in COMPARISON_KEY): r for r in actual}
+    for row in expected:
+        got, want = by_key[tuple(row[c] for c in COMPARISON_KEY)]["queries_needed"], row["queries_needed"]
+        if got == want:
+            continue
+        assert got is not None and want is not None, (row, got)
+        raw = (row["minimum_detectable_effect"] * math.sqrt(row["n_queries"]) / abs(row["mean_delta"])) ** 2
+        assert abs(got - want) <= 1 and abs(raw - round(raw)) <= 1e-9 * max(1.0, raw), (row, got)
+
+
 def check_against_reference(out, results, judgments, pairs=None, n_permutations=1000, n_bootstrap=1000,
-                            level=0.95):
+                            level=0.95, family="pair", alpha=0.05, power=0.8):
     query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(CUTOFFS), metrics=METRICS)
     # the SQL's own search_query_metrics is checked elsewhere; here it must agree before anything is compared
     assert_rows_match(out["search_query_metrics"], query_rows, key=("run_id", "query_id", "metric", "k"),
                       value_columns=("value",))
     assert_rows_match(out["search_query_deltas"], ref.query_deltas(query_rows, pairs), key=DELTA_KEY,
                       value_columns=DELTA_COLUMNS)
-    expected = ref.run_comparison(query_rows, pairs, n_permutations, n_bootstrap, level)
+    expected = ref.run_comparison(query_rows, pairs, n_permutations, n_bootstrap, level, family, alpha, power)
     assert_rows_match(out["search_run_comparison"], expected, key=COMPARISON_KEY, value_columns=COMPARISON_COLUMNS)
+    assert_queries_needed_match(out["search_run_comparison"], expected)
     return expected
 
 
@@ -351,6 +371,80 @@ def test_student_t_macro_matches_scipy_on_a_grid(dbt_project):
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# Multiple testing, effect size and power
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def assert_equal_p_values_get_equal_adjusted_values(rows, family_columns):
+    """Within a family, rows with the same p-value (exactly) have the same adjusted values; returns how many
+    such ties there were (the data must have some for this to mean anything)."""
+    ties = 0
+    for column in ("p_value_t", "p_value_randomization"):
+        seen = {}
+        for row in rows:
+            if row[column] is None:
+                assert row[column + "_holm"] is None and row[column + "_bh"] is None, row
+                continue
+            key = (tuple(row[c] for c in family_columns), row[column])
+            adjusted = (row[column + "_holm"], row[column + "_bh"])
+            if key in seen:
+                ties += 1
+                assert seen[key] == adjusted, (column, key, seen[key], adjusted)
+            seen[key] = adjusted
+    return ties
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("family, alpha, power", [("pair", 0.05, 0.8), ("report", 0.01, 0.9),
+                                                  ("metric", 0.2, 0.5)])
+def test_adjusted_p_values_effect_size_and_power_match_reference(dbt_project, family, alpha, power):
+    """Holm / BH within every family choice, d_z, the MDE and queries needed at other alpha and power, against
+    the reference (statsmodels and scipy check the reference in test_reference_comparisons.py), on a seeded
+    paired-runs example with two candidates (seed 6: t p-values from 0.03, two of them null), so that 'pair',
+    'metric' and 'report' families differ; ties of p (p = 1, equal randomization counts, equal rows) must get
+    equal adjusted values; some adjusted values lie strictly between the raw p and 1."""
+    results, judgments = paired_runs(_SeededPicks(6))
+    extra = {**FEWER_REPLICATES, "search_metrics_p_value_family": family, "search_metrics_alpha": alpha,
+             "search_metrics_power": power}
+    out = run_comparisons(dbt_project, results, judgments, extra)
+    expected = check_against_reference(out, results, judgments, n_permutations=199, n_bootstrap=299,
+                                       family=family, alpha=alpha, power=power)
+    rows = out["search_run_comparison"]
+    assert len({r["candidate"] for r in rows}) == 2
+    assert assert_equal_p_values_get_equal_adjusted_values(rows, ref.RUN_FAMILIES[family]) > 0
+    assert any(r["p_value_t_holm"] is not None and r["p_value_t"] < r["p_value_t_holm"] < 1 for r in rows)
+    assert any(r["p_value_randomization_bh"] is not None and r["p_value_randomization"] < r["p_value_randomization_bh"] < 1
+               for r in rows)
+    assert any(r["effect_size_dz"] is not None for r in rows) and any(r["queries_needed"] for r in rows)
+    assert any(r["p_value_t"] is None for r in rows)  # not in the family: m counts the others
+    # the family decides m: adjusting every row as one family gives other numbers than the chosen family
+    if family != "report":
+        other = ref.adjust_families([dict(r) for r in expected], ())
+        assert any(abs(a["p_value_t_holm"] - b["p_value_t_holm"]) > 1e-6 for a, b in zip(expected, other)
+                   if a["p_value_t_holm"] is not None)
+
+
+@pytest.mark.dbt
+def test_normal_quantile_macro_matches_scipy(dbt_project):
+    """The compile-time Jinja quantile (Acklam + one Halley step) against scipy.stats.norm.ppf to 1e-9 (it is
+    ~1e-13), across the centre, both tails and the levels used by alpha and power."""
+    from scipy import stats
+
+    ps = sorted({*(10.0 ** -e for e in range(1, 13)), *(1 - 10.0 ** -e for e in range(1, 13)),
+                 *(i / 200 for i in range(1, 200)), 0.02425, 0.02424, 0.97575, 0.975, 0.995, 0.8, 0.9, 0.5,
+                 1 - 0.05 / 2, 1 - 0.01 / 2, 0.3e-7})
+    inline = "select " + ", ".join(f"cast({{{{ search_metrics.normal_quantile({p!r}) }}}} as double) as z{i}"
+                                   for i, p in enumerate(ps))
+    result = dbt_project.invoke(["compile", "--inline", inline], target_name="z_grid")
+    assert result.success, result.exception
+    sql = result.result.results[0].node.compiled_code
+    with duckdb.connect() as con:
+        zs = con.execute(sql).fetchone()
+    errors = sorted(((abs(z - stats.norm.ppf(p)), p) for z, p in zip(zs, ps)), reverse=True)
+    assert errors[0][0] <= 1e-9, errors[:5]
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # search_paulscore_comparison
 # ---------------------------------------------------------------------------------------------------------------
 
@@ -371,7 +465,7 @@ BUCKET_VARS = {
 }
 AB_COLUMNS = ("n_baseline_sessions", "n_candidate_sessions", "baseline_paulscore", "candidate_paulscore",
               "mean_delta", "relative_delta", "t_statistic", "p_value_t", "p_value_randomization", "ci_low",
-              "ci_high")
+              "ci_high", *ADJUSTED_COLUMNS)
 AB_KEY = ("baseline", "candidate", "search_type", "factor")
 
 
@@ -442,6 +536,30 @@ def test_paulscore_comparison_with_configured_pairs_and_default_counts(dbt_proje
     worse = next(r for r in actual if r["baseline"] == "b_treatment" and r["factor"] == 0.5)
     assert worse["mean_delta"] == pytest.approx(-better["mean_delta"], abs=1e-12)
     assert worse["p_value_t"] == pytest.approx(better["p_value_t"], abs=1e-12)
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("family", ["report", "metric"])
+def test_paulscore_comparison_adjusts_p_values_in_every_family(dbt_project, family):
+    """Holm / BH over the bucket comparisons' rows, family 'report' (every row) and 'metric' (one search_type and
+    factor across pairs): the reference's numbers, and equal p-values get equal adjusted values."""
+    searches, clicks = [], []
+    rng = random.Random(5)
+    for s in range(30):
+        bucket = ("a", "b", "c")[s % 3]
+        for i in range(2):
+            sid = f"s{s}_{i}"
+            searches.append({"search_id": sid, "session_id": f"sess{s}", "searched_at": START + timedelta(hours=s),
+                             "search_type": ("fulltext", "autocomplete")[i], "n_results": 5, "ab_bucket": bucket})
+            if rng.random() < 0.7:
+                clicks.append({"search_id": sid, "position": rng.randint(1, 3 + s % 3), "clicked_at": START})
+    actual = run_ab(dbt_project, searches, clicks, {"search_metrics_p_value_family": family})
+    expected = ref.paulscore_comparison(searches, clicks, "ab_bucket", factors=FACTORS, n_permutations=199,
+                                        n_bootstrap=299, family=family)
+    assert len(actual) == 2 * 2 * len(FACTORS)
+    assert_rows_match(actual, expected, key=AB_KEY, value_columns=AB_COLUMNS)
+    assert_equal_p_values_get_equal_adjusted_values(actual, ref.PAULSCORE_FAMILIES[family])
+    assert any(r["p_value_t_holm"] is not None and r["p_value_t"] < r["p_value_t_holm"] for r in actual)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -568,6 +686,10 @@ CONFIG_CASES = {
                            "search_metrics_bootstrap_samples must be a whole number from 1 to 1000000"),
     "level of 95": ({"search_metrics_confidence_level": 95},
                     "search_metrics_confidence_level must be a number between 0 and 1"),
+    "p-value family unknown": ({"search_metrics_p_value_family": "query"},
+                                "search_metrics_p_value_family must be one of 'pair', 'report', 'metric'"),
+    "alpha as text": ({"search_metrics_alpha": "0.05"}, "search_metrics_alpha must be a number between 0 and 1"),
+    "power of 1": ({"search_metrics_power": 1}, "search_metrics_power must be a number between 0 and 1"),
     "bucket column not a name": ({"search_metrics_searches": "a.b", "search_metrics_clicks": "a.c",
                                   "search_metrics_bucket_column": "bucket; drop table x"},
                                  "search_metrics_bucket_column must name a column"),

@@ -47,6 +47,7 @@ PRC, RPRC = "search_precision_recall_curve", "search_run_precision_recall_curve"
 PSD, CMD, AUCD = "search_paulscore_daily", "search_click_metrics_daily", "search_auc_daily"
 QD, RC, PSC = "search_query_deltas", "search_run_comparison", "search_paulscore_comparison"
 IQ = "search_input_quality"
+OV, POV = "search_run_overlap", "search_run_pair_overlap"
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -120,6 +121,17 @@ RULES = {
     "search_run_comparison__candidate_must_not_be_null": ([insert(RC, "true", candidate="null")], 1, None),
     "search_run_comparison__one_row_per_pair_metric_and_k": (
         [duplicate(RC)], 1, "baseline, candidate, metric, k must be unique"),
+    "search_run_overlap__baseline_must_not_be_null": ([insert(OV, "true", baseline="null")], 1, None),
+    "search_run_overlap__candidate_must_not_be_null": ([insert(OV, "true", candidate="null")], 1, None),
+    "search_run_overlap__query_id_must_not_be_null": ([insert(OV, "true", query_id="null")], 1, None),
+    "search_run_overlap__measure_must_not_be_null": ([insert(OV, "true", measure="null")], 1, None),
+    "search_run_overlap__one_row_per_pair_query_measure_and_k": (
+        [duplicate(OV, "k is null")], 1, "baseline, candidate, query_id, measure, k must be unique"),
+    "search_run_pair_overlap__baseline_must_not_be_null": ([insert(POV, "true", baseline="null")], 1, None),
+    "search_run_pair_overlap__candidate_must_not_be_null": ([insert(POV, "true", candidate="null")], 1, None),
+    "search_run_pair_overlap__measure_must_not_be_null": ([insert(POV, "true", measure="null")], 1, None),
+    "search_run_pair_overlap__one_row_per_pair_measure_and_k": (
+        [duplicate(POV)], 1, "baseline, candidate, measure, k must be unique"),
     "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
     "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
     "search_paulscore_comparison__one_row_per_pair_type_and_factor": (

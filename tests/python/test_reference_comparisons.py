@@ -130,3 +130,108 @@ def test_degenerate_cases():
             {"run_id": "b", "query_id": "q2", "metric": "ndcg", "k": 10, "value": 0.7}]
     (row,) = ref.run_comparison(rows)
     assert (row["n_queries"], row["mean_delta"], row["p_value_t"], row["ci_low"]) == (0, None, None, None)
+
+
+# ---------------------------------------------------------------------------
+# Multiple testing, effect size and power (issue 13)
+# ---------------------------------------------------------------------------
+
+
+def _p_value_sets():
+    """p-value sets with ties (repeated values, randomization-style (1 + b) / (1 + R) values), ones, very small
+    values, a single value and None entries (not in the family)."""
+    rng = random.Random(13)
+    sets = [[0.01, 0.04, 0.03, 0.2, 1.0], [0.05], [1.0, 1.0, 1.0], [0.02, 0.02, 0.02, 0.5, 0.5, 1.0],
+            [1e-12, 0.3, 1e-12, 0.04], [0.01, None, 0.04, None, 0.04, 1.0]]
+    for size in (2, 3, 5, 8, 13, 40, 200):
+        for _ in range(8):
+            kind = rng.random()
+            if kind < 0.3:  # randomization p-values: many exact ties
+                values = [(1 + rng.randint(0, 60)) / 200 for _ in range(size)]
+            elif kind < 0.6:  # some repeated, some ones
+                pool = [rng.random() ** 3 for _ in range(max(1, size // 3))] + [1.0]
+                values = [rng.choice(pool) for _ in range(size)]
+            else:
+                values = [rng.random() ** 4 for _ in range(size)]
+            if rng.random() < 0.3:
+                values[rng.randrange(size)] = None
+            sets.append(values)
+    return sets
+
+
+@pytest.mark.parametrize("method, adjust", [("holm", ref.holm), ("fdr_bh", ref.benjamini_hochberg)])
+def test_holm_and_benjamini_hochberg_match_statsmodels(method, adjust):
+    """Against statsmodels.stats.multitest.multipletests on the non-null values; None stays None; equal p-values
+    get equal adjusted values (statsmodels gives them equal values too, whatever argsort's order of ties)."""
+    from statsmodels.stats.multitest import multipletests
+
+    for values in _p_value_sets():
+        got = adjust(values)
+        present = [i for i, p in enumerate(values) if p is not None]
+        expected = multipletests([values[i] for i in present], method=method)[1]
+        assert all(got[i] is None for i, p in enumerate(values) if p is None)
+        for i, want in zip(present, expected):
+            assert got[i] == pytest.approx(float(want), abs=1e-15, rel=1e-12), (values, method)
+        by_p = {}
+        for i in present:
+            by_p.setdefault(values[i], set()).add(got[i])
+            assert values[i] * (1 - 1e-15) <= got[i] <= 1.0  # m p / m may round one ulp below p
+        assert all(len(adjusted) == 1 for adjusted in by_p.values()), values
+        # statsmodels itself: equal p -> equal adjusted p (the documented tie rule follows it)
+        sm = {}
+        for i, want in zip(present, expected):
+            sm.setdefault(values[i], set()).add(float(want))
+        assert all(len(adjusted) == 1 for adjusted in sm.values()), values
+
+
+def test_holm_and_benjamini_hochberg_hand_computed():
+    # m = 4, sorted 0.01, 0.02, 0.03, 0.5
+    # Holm: 4*0.01 = 0.04, max(0.04, 3*0.02) = 0.06, max(0.06, 2*0.03) = 0.06, max(0.06, 1*0.5) = 0.5
+    assert ref.holm([0.03, 0.01, 0.5, 0.02]) == pytest.approx([0.06, 0.04, 0.5, 0.06])
+    # BH: m p / j = 0.04, 0.04, 0.04, 0.5; reverse running min: 0.04, 0.04, 0.04, 0.5
+    assert ref.benjamini_hochberg([0.03, 0.01, 0.5, 0.02]) == pytest.approx([0.04, 0.04, 0.5, 0.04])
+    # a None is not in the family (m = 2); ties share a value; capped at 1
+    assert ref.holm([0.2, None, 0.2]) == pytest.approx([0.4, None, 0.4])
+    assert ref.benjamini_hochberg([0.6, 0.6, None]) == pytest.approx([0.6, 0.6, None])
+    assert ref.holm([0.6, 0.7]) == [1.0, 1.0]
+
+
+def test_adjust_families_groups_rows_by_the_family_columns():
+    rows = [{"baseline": "a", "candidate": c, "metric": m, "k": 10, "p_value_t": p, "p_value_randomization": None}
+            for c, m, p in [("b", "ndcg", 0.01), ("b", "err", 0.04), ("c", "ndcg", 0.02), ("c", "err", 0.5)]]
+    pair = ref.adjust_families([dict(r) for r in rows], ref.RUN_FAMILIES["pair"])
+    assert [r["p_value_t_holm"] for r in pair] == pytest.approx([0.02, 0.04, 0.04, 0.5])
+    report = ref.adjust_families([dict(r) for r in rows], ref.RUN_FAMILIES["report"])
+    assert [r["p_value_t_holm"] for r in report] == pytest.approx([0.04, 0.08, 0.06, 0.5])
+    metric = ref.adjust_families([dict(r) for r in rows], ref.RUN_FAMILIES["metric"])
+    assert [r["p_value_t_bh"] for r in metric] == pytest.approx([0.02, 0.08, 0.02, 0.5])
+    assert all(r["p_value_randomization_holm"] is None for r in report)
+
+
+@pytest.mark.parametrize("alpha, power", [(0.05, 0.8), (0.01, 0.9), (0.2, 0.5), (0.001, 0.99)])
+def test_effect_size_and_power_match_numpy_and_scipy(alpha, power):
+    rng = np.random.default_rng(int(alpha * 1000 + power * 100))
+    for n in (2, 3, 10, 57):
+        deltas = list(rng.normal(0.03, 0.1, size=n))
+        out = ref.effect_and_power(deltas, alpha, power)
+        mean, sd = float(np.mean(deltas)), float(np.std(deltas, ddof=1))
+        z = stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(power)
+        assert out["effect_size_dz"] == pytest.approx(mean / sd, rel=1e-12)
+        assert out["minimum_detectable_effect"] == pytest.approx(z * sd / np.sqrt(n), rel=1e-12)
+        assert out["queries_needed"] == math.ceil((z * sd / abs(mean)) ** 2)
+        # the MDE is the mean delta that n queries detect with the requested power: at n = queries needed,
+        # |mean| >= MDE (normal approximation)
+        at_needed = z * sd / math.sqrt(out["queries_needed"])
+        assert at_needed <= abs(mean) * (1 + 1e-12)
+    # a textbook value: sd 1, alpha 0.05, power 0.8, effect 0.5 sd -> (2.8016 / 0.5)^2 = 31.4 -> 32
+    assert ref.z_sum(0.05, 0.8) == pytest.approx(1.959963985 + 0.841621234, abs=1e-8)
+
+
+def test_effect_size_and_power_null_rules():
+    assert ref.effect_and_power([0.3]) == {"effect_size_dz": None, "minimum_detectable_effect": None,
+                                           "queries_needed": None}
+    equal = ref.effect_and_power([0.1, 0.1, 0.1])  # sd 0 (every delta equal): no d_z, MDE 0, no n
+    assert equal == {"effect_size_dz": None, "minimum_detectable_effect": 0.0, "queries_needed": None}
+    zero_mean = ref.effect_and_power([0.2, -0.2])
+    assert zero_mean["queries_needed"] is None and zero_mean["effect_size_dz"] == 0.0
+    assert zero_mean["minimum_detectable_effect"] > 0

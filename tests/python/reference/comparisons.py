@@ -16,6 +16,9 @@ query_deltas(query_rows, pairs=None)         rows of search_query_deltas from ro
 run_comparison(query_rows, pairs=None, ...)  rows of search_run_comparison
 session_units(searches, clicks, bucket_column, factors)
 paulscore_comparison(searches, clicks, bucket_column, pairs=None, factors=..., ...)
+holm(p_values), benjamini_hochberg(p_values)  adjusted p-values (None = not in the family)
+adjust_families(rows, family_columns)        adds p_value_{t,randomization}_{holm,bh} per family of rows
+effect_and_power(deltas, alpha, power)       effect_size_dz, minimum_detectable_effect, queries_needed
 """
 
 from __future__ import annotations
@@ -159,6 +162,82 @@ def paired_tests(baseline: list[float], candidate: list[float], n_permutations=1
     return out
 
 
+# ---------------------------------------------------------------------------
+# Multiple testing (Holm, Benjamini-Hochberg), effect size and power
+# ---------------------------------------------------------------------------
+
+ADJUSTED_COLUMNS = ("p_value_t", "p_value_randomization")
+# the columns whose values make one family, per var search_metrics_p_value_family
+RUN_FAMILIES = {"pair": ("baseline", "candidate"), "report": (), "metric": ("metric", "k")}
+PAULSCORE_FAMILIES = {"pair": ("baseline", "candidate"), "report": (), "metric": ("search_type", "factor")}
+
+
+def _sorted_non_null(p_values):
+    return sorted((i for i, p in enumerate(p_values) if p is not None), key=lambda i: p_values[i])
+
+
+def holm(p_values: list) -> list:
+    """Holm's step-down adjusted p-values: with p(1) <= ... <= p(m) the m non-null values,
+    p~(i) = min(1, max_{j <= i} (m - j + 1) p(j)); None stays None."""
+    order = _sorted_non_null(p_values)
+    m = len(order)
+    out = [None] * len(p_values)
+    for i in range(1, m + 1):
+        out[order[i - 1]] = min(1.0, max((m - j + 1) * p_values[order[j - 1]] for j in range(1, i + 1)))
+    return out
+
+
+def benjamini_hochberg(p_values: list) -> list:
+    """Benjamini-Hochberg step-up adjusted p-values: p~(i) = min(1, min_{j >= i} m p(j) / j); None stays None."""
+    order = _sorted_non_null(p_values)
+    m = len(order)
+    out = [None] * len(p_values)
+    for i in range(1, m + 1):
+        out[order[i - 1]] = min(1.0, min(m * p_values[order[j - 1]] / j for j in range(i, m + 1)))
+    return out
+
+
+def adjust_families(rows: list[dict], family_columns) -> list[dict]:
+    """Adds <c>_holm and <c>_bh for c in ADJUSTED_COLUMNS, each family = the rows with equal family_columns."""
+    families: dict[tuple, list[dict]] = {}
+    for row in rows:
+        families.setdefault(tuple(row[c] for c in family_columns), []).append(row)
+    for members in families.values():
+        for column in ADJUSTED_COLUMNS:
+            p_values = [row[column] for row in members]
+            for row, h, b in zip(members, holm(p_values), benjamini_hochberg(p_values)):
+                row[column + "_holm"], row[column + "_bh"] = h, b
+    return rows
+
+
+def z_sum(alpha: float, power: float) -> float:
+    """z_(1 - alpha/2) + z_power (scipy)."""
+    from scipy import stats
+
+    return float(stats.norm.ppf(1 - alpha / 2) + stats.norm.ppf(power))
+
+
+def effect_and_power(deltas: list[float], alpha=0.05, power=0.8) -> dict:
+    """d_z = mean / sd (n - 1), null when n < 2 or every delta is equal (the t-test's rule, sd taken as 0);
+    MDE = (z_(1-alpha/2) + z_power) sd / sqrt(n), null when n < 2 (0 when every delta is equal);
+    queries_needed = ceil(((z sum) sd / |mean|)^2), null when n < 2, |mean| <= 1e-12 or every delta is equal."""
+    out = {"effect_size_dz": None, "minimum_detectable_effect": None, "queries_needed": None}
+    n = len(deltas)
+    if n < 2:
+        return out
+    mean = _mean(deltas)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in deltas) / (n - 1))
+    if _all_equal(deltas, sd):
+        out["minimum_detectable_effect"] = 0.0
+        return out
+    z = z_sum(alpha, power)
+    out["effect_size_dz"] = mean / sd
+    out["minimum_detectable_effect"] = z * sd / math.sqrt(n)
+    if abs(mean) > TIE:
+        out["queries_needed"] = float(math.ceil((z * sd / abs(mean)) ** 2))
+    return out
+
+
 def query_deltas(query_rows: list[dict], pairs=None) -> list[dict]:
     """search_query_deltas: per pair, every (query, metric, k) either run has, with both values and the delta."""
     runs = sorted({row["run_id"] for row in query_rows})
@@ -179,7 +258,7 @@ def query_deltas(query_rows: list[dict], pairs=None) -> list[dict]:
 
 
 def run_comparison(query_rows: list[dict], pairs=None, n_permutations=1000, n_bootstrap=1000,
-                   level=0.95) -> list[dict]:
+                   level=0.95, family="pair", alpha=0.05, power=0.8) -> list[dict]:
     groups: dict[tuple, list[dict]] = {}
     for row in query_deltas(query_rows, pairs):
         groups.setdefault((row["baseline"], row["candidate"], row["metric"], row["k"]), []).append(row)
@@ -198,8 +277,9 @@ def run_comparison(query_rows: list[dict], pairs=None, n_permutations=1000, n_bo
                "wins": sum(1 for d in deltas if d > TIE), "losses": sum(1 for d in deltas if d < -TIE),
                "ties": sum(1 for d in deltas if abs(d) <= TIE)}
         row.update(paired_tests(b, c, n_permutations, n_bootstrap, level))
+        row.update(effect_and_power(deltas, alpha, power))
         out.append(row)
-    return out
+    return adjust_families(out, RUN_FAMILIES[family])
 
 
 # ---------------------------------------------------------------------------
@@ -279,7 +359,7 @@ def session_units(searches: list[dict], clicks: list[dict], bucket_column: str, 
 
 
 def paulscore_comparison(searches, clicks, bucket_column="bucket", pairs=None, factors=(0.1, 0.5, 0.9),
-                         n_permutations=1000, n_bootstrap=1000, level=0.95) -> list[dict]:
+                         n_permutations=1000, n_bootstrap=1000, level=0.95, family="pair") -> list[dict]:
     units = session_units(searches, clicks, bucket_column, factors)
     buckets = sorted({bucket for bucket, _, _ in units})
     if pairs is None:
@@ -300,4 +380,4 @@ def paulscore_comparison(searches, clicks, bucket_column="bucket", pairs=None, f
                        "relative_delta": delta / b_mean if delta is not None and b_mean != 0 else None}
                 row.update(two_sample_tests(b, c, n_permutations, n_bootstrap, level))
                 out.append(row)
-    return out
+    return adjust_families(out, PAULSCORE_FAMILIES[family])

@@ -1,0 +1,256 @@
+{#-
+  Per compared pair of runs and query that both runs returned: how much the two result lists overlap.
+  Pairs: var search_metrics_comparisons, default every run against the first run in binary order (as in
+  search_query_deltas). A query only one run returned has no row.
+  - measure 'jaccard', one row per cutoff k of var search_metrics_cutoffs: |A ∩ B| / |A ∪ B| of the doc sets with
+    rank <= k (the rank column of search_metrics_stg_results); null when both top k are empty (rank gaps).
+  - measure 'rbo', k null: extrapolated rank-biased overlap RBO_ext (Webber, Moffat & Zobel 2010, eq. 32, which
+    is eq. 30 when both lists have the same length) with p = var search_metrics_rbo_persistence; depth d = the
+    position in rank order (row_number by rank, so rank gaps do not count), s and l the lengths of the shorter
+    and the longer list, X_d the docs both lists hold within depth d (the whole shorter list once d > s):
+      (1 - p) / p * (sum_{d=1..l} X_d / d * p^d + sum_{d=s+1..l} X_s * (d - s) / (s * d) * p^d)
+      + ((X_l - X_s) / l + X_s / s) * p^l.
+    Never null (both lists are non-empty). p^d is taken as 0 once d * ln(p) < -600 (< 1e-260, so that no engine
+    underflows; PostgreSQL raises an error on a double underflow).
+-#}
+{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
+{%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
+{%- set cutoffs = search_metrics.get_cutoffs() -%}
+{%- set double = search_metrics.type_double() -%}
+{%- set p = 'cast(' ~ search_metrics.get_rbo_persistence() ~ ' as ' ~ double ~ ')' -%}
+
+with ranked_results as (
+    select
+        run_id,
+        query_id,
+        doc_id,
+        rank,
+        row_number() over (
+            partition by run_id, query_id
+            order by rank, {{ search_metrics.binary_order('doc_id') }}
+        ) as depth
+    from {{ ref('search_metrics_stg_results') }}
+),
+
+query_spine as (
+    select
+        run_id,
+        query_id,
+        n_results
+    from {{ ref('search_metrics_int_query_spine') }}
+),
+
+comparison_pairs as (
+    {{ search_metrics.comparison_pairs_relation(pairs, '(select run_id as value from query_spine) as run_values') | indent(4) }}
+),
+
+-- the queries both runs of a pair returned, with the lengths of the two lists
+pair_queries as (
+    select
+        comparison_pairs.baseline,
+        comparison_pairs.candidate,
+        baseline_spine.query_id,
+        case
+            when baseline_spine.n_results <= candidate_spine.n_results then baseline_spine.n_results
+            else candidate_spine.n_results
+        end as short_length,
+        case
+            when baseline_spine.n_results >= candidate_spine.n_results then baseline_spine.n_results
+            else candidate_spine.n_results
+        end as long_length,
+        case
+            when baseline_spine.n_results >= candidate_spine.n_results then comparison_pairs.baseline
+            else comparison_pairs.candidate
+        end as long_run_id
+    from comparison_pairs
+    inner join query_spine as baseline_spine
+        on baseline_spine.run_id = comparison_pairs.baseline
+    inner join query_spine as candidate_spine
+        on candidate_spine.run_id = comparison_pairs.candidate
+        and candidate_spine.query_id = baseline_spine.query_id
+),
+
+-- every doc both lists of a pair's query hold: its ranks, and the depth from which both lists have shown it
+shared_docs as (
+    select
+        pair_queries.baseline,
+        pair_queries.candidate,
+        pair_queries.query_id,
+        baseline_results.rank as baseline_rank,
+        candidate_results.rank as candidate_rank,
+        case
+            when baseline_results.depth >= candidate_results.depth then baseline_results.depth
+            else candidate_results.depth
+        end as shared_from_depth
+    from pair_queries
+    inner join ranked_results as baseline_results
+        on baseline_results.run_id = pair_queries.baseline
+        and baseline_results.query_id = pair_queries.query_id
+    inner join ranked_results as candidate_results
+        on candidate_results.run_id = pair_queries.candidate
+        and candidate_results.query_id = pair_queries.query_id
+        and candidate_results.doc_id = baseline_results.doc_id
+),
+
+-- jaccard: the top-k counts of each list and of the shared docs
+cutoffs as (
+    {{ search_metrics.cutoffs_relation(cutoffs) | indent(4) }}
+),
+
+top_counts as (
+    select
+        ranked_results.run_id,
+        ranked_results.query_id,
+        cutoffs.k,
+        sum(case when ranked_results.rank <= cutoffs.k then 1 else 0 end) as n_top
+    from ranked_results
+    cross join cutoffs
+    group by ranked_results.run_id, ranked_results.query_id, cutoffs.k
+),
+
+shared_top_counts as (
+    select
+        shared_docs.baseline,
+        shared_docs.candidate,
+        shared_docs.query_id,
+        cutoffs.k,
+        sum(
+            case when shared_docs.baseline_rank <= cutoffs.k and shared_docs.candidate_rank <= cutoffs.k then 1 else 0 end
+        ) as n_shared
+    from shared_docs
+    cross join cutoffs
+    group by shared_docs.baseline, shared_docs.candidate, shared_docs.query_id, cutoffs.k
+),
+
+jaccard as (
+    select
+        pair_queries.baseline,
+        pair_queries.candidate,
+        pair_queries.query_id,
+        'jaccard' as measure,
+        cutoffs.k,
+        case
+            when baseline_top.n_top + candidate_top.n_top = 0 then null
+            else {{ search_metrics.as_double('coalesce(shared_top_counts.n_shared, 0)') }}
+                / (baseline_top.n_top + candidate_top.n_top - coalesce(shared_top_counts.n_shared, 0))
+        end as value
+    from pair_queries
+    cross join cutoffs
+    inner join top_counts as baseline_top
+        on baseline_top.run_id = pair_queries.baseline
+        and baseline_top.query_id = pair_queries.query_id
+        and baseline_top.k = cutoffs.k
+    inner join top_counts as candidate_top
+        on candidate_top.run_id = pair_queries.candidate
+        and candidate_top.query_id = pair_queries.query_id
+        and candidate_top.k = cutoffs.k
+    left join shared_top_counts
+        on shared_top_counts.baseline = pair_queries.baseline
+        and shared_top_counts.candidate = pair_queries.candidate
+        and shared_top_counts.query_id = pair_queries.query_id
+        and shared_top_counts.k = cutoffs.k
+),
+
+-- rbo: the overlap X_d at every depth d = 1..l (the depths of the longer list)
+new_shared_at_depth as (
+    select
+        baseline,
+        candidate,
+        query_id,
+        shared_from_depth as depth,
+        count(*) as n_new
+    from shared_docs
+    group by baseline, candidate, query_id, shared_from_depth
+),
+
+overlap_at_depth as (
+    select
+        pair_queries.baseline,
+        pair_queries.candidate,
+        pair_queries.query_id,
+        pair_queries.short_length,
+        pair_queries.long_length,
+        long_results.depth,
+        sum(coalesce(new_shared_at_depth.n_new, 0)) over (
+            partition by pair_queries.baseline, pair_queries.candidate, pair_queries.query_id
+            order by long_results.depth
+            rows between unbounded preceding and current row
+        ) as overlap
+    from pair_queries
+    inner join ranked_results as long_results
+        on long_results.run_id = pair_queries.long_run_id
+        and long_results.query_id = pair_queries.query_id
+    left join new_shared_at_depth
+        on new_shared_at_depth.baseline = pair_queries.baseline
+        and new_shared_at_depth.candidate = pair_queries.candidate
+        and new_shared_at_depth.query_id = pair_queries.query_id
+        and new_shared_at_depth.depth = long_results.depth
+),
+
+weighted_overlap as (
+    select
+        baseline,
+        candidate,
+        query_id,
+        short_length,
+        long_length,
+        depth,
+        overlap,
+        case
+            when cast(depth as {{ double }}) * ln({{ p }}) < -600 then cast(0 as {{ double }})
+            else power({{ p }}, cast(depth as {{ double }}))
+        end as weight
+    from overlap_at_depth
+),
+
+rbo_sums as (
+    select
+        baseline,
+        candidate,
+        query_id,
+        max(short_length) as short_length,
+        max(long_length) as long_length,
+        sum(weight * {{ search_metrics.as_double('overlap') }} / depth) as seen_sum,
+        sum(case when depth > short_length then weight * {{ search_metrics.as_double('depth - short_length') }} / depth else 0 end) as extrapolated_sum,
+        sum(case when depth = short_length then overlap else 0 end) as short_overlap,
+        sum(case when depth = long_length then overlap else 0 end) as long_overlap
+    from weighted_overlap
+    group by baseline, candidate, query_id
+),
+
+rbo as (
+    select
+        baseline,
+        candidate,
+        query_id,
+        'rbo' as measure,
+        cast(null as {{ dbt.type_int() }}) as k,
+        (1 - {{ p }}) / {{ p }}
+            * (seen_sum + {{ search_metrics.as_double('short_overlap') }} / short_length * extrapolated_sum)
+        + (
+            {{ search_metrics.as_double('long_overlap - short_overlap') }} / long_length
+            + {{ search_metrics.as_double('short_overlap') }} / short_length
+        ) * case
+            when cast(long_length as {{ double }}) * ln({{ p }}) < -600 then cast(0 as {{ double }})
+            else power({{ p }}, cast(long_length as {{ double }}))
+        end as value
+    from rbo_sums
+)
+
+select
+    cast(baseline as {{ dbt.type_string() }}) as baseline,
+    cast(candidate as {{ dbt.type_string() }}) as candidate,
+    query_id,
+    cast(measure as {{ dbt.type_string() }}) as measure,
+    cast(k as {{ dbt.type_int() }}) as k,
+    {{ search_metrics.as_double('value') }} as value
+from jaccard
+union all
+select
+    cast(baseline as {{ dbt.type_string() }}) as baseline,
+    cast(candidate as {{ dbt.type_string() }}) as candidate,
+    query_id,
+    cast(measure as {{ dbt.type_string() }}) as measure,
+    cast(k as {{ dbt.type_int() }}) as k,
+    {{ search_metrics.as_double('value') }} as value
+from rbo
