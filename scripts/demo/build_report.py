@@ -225,17 +225,46 @@ def section_runs(rows: list[dict]) -> str:
             + table(["metric", "k"] + runs, body, numeric_from=1) + "</section>")
 
 
+def section_verdict(rows: list[dict]) -> str:
+    """Per compared pair, before any table: the metrics that moved (paired t-test p < 0.05 after the Holm
+    correction of search_run_comparison.p_value_t_holm, and a bootstrap interval that excludes 0), by how much, and
+    how many moves were significant only before the correction."""
+    parts = []
+    for baseline, candidate in sorted({(r["baseline"], r["candidate"]) for r in rows}):
+        pair = [r for r in rows if r["baseline"] == baseline and r["candidate"] == candidate]
+
+        def significant(r, column):
+            return (r[column] is not None and r[column] < SIGNIFICANCE and r["ci_low"] is not None
+                    and (r["ci_low"] > 0 or r["ci_high"] < 0))
+
+        survive = sorted((r for r in pair if significant(r, "p_value_t_holm")),
+                         key=lambda r: (r["metric"], k_sort(r["k"])))
+        lost = [r for r in pair if significant(r, "p_value_t") and not significant(r, "p_value_t_holm")]
+        moves = "".join(
+            f'<li class="{"better" if r["mean_delta"] > 0 else "worse"}">{esc(r["metric"])}'
+            f'{"" if r["k"] is None else "@" + str(r["k"])}: {"+" if r["mean_delta"] > 0 else ""}{num(r["mean_delta"])}'
+            f' ({pct(r["relative_delta"])}), p (Holm) {pval(r["p_value_t_holm"])}</li>' for r in survive)
+        summary = (f'{len(survive)} of {len(pair)} metric × k moved after the correction'
+                   + (f'; {len(lost)} more were significant only before it' if lost else ''))
+        parts.append(f'<h3>{esc(candidate)} vs {esc(baseline)}</h3><p>{summary}.</p>'
+                     + (f'<ul class="verdict">{moves}</ul>' if moves else '<p>No metric moved.</p>'))
+    return ('<section id="verdict"><h2>Verdict</h2><p>A move counts when the paired t-test\'s p-value, Holm-adjusted '
+            'over the family of var <code>search_metrics_p_value_family</code>, is below 0.05 and the bootstrap '
+            'interval of the mean delta excludes 0. Table <code>search_run_comparison</code>.</p>'
+            + "".join(parts) + "</section>")
+
+
 def section_comparisons(rows: list[dict]) -> str:
     rows = sorted(rows, key=lambda r: (r["baseline"], r["candidate"], r["metric"], k_sort(r["k"])))
     body, classes = [], []
     for r in rows:
-        significant = (r["p_value_t"] is not None and r["p_value_t"] < SIGNIFICANCE
+        significant = (r["p_value_t_holm"] is not None and r["p_value_t_holm"] < SIGNIFICANCE
                        and r["ci_low"] is not None and (r["ci_low"] > 0 or r["ci_high"] < 0))
         classes.append(("better" if r["mean_delta"] > 0 else "worse") if significant else "")
         body.append([esc(r["baseline"]), esc(r["candidate"]), esc(r["metric"]), "" if r["k"] is None else str(r["k"]),
                      str(r["n_queries"]), num(r["baseline_mean"]), num(r["candidate_mean"]), num(r["mean_delta"]),
                      pct(r["relative_delta"]), f'{r["wins"]} / {r["losses"]} / {r["ties"]}', num(r["t_statistic"], 3),
-                     pval(r["p_value_t"]), pval(r["p_value_randomization"]),
+                     pval(r["p_value_t"]), pval(r["p_value_t_holm"]), pval(r["p_value_randomization"]),
                      f'[{num(r["ci_low"])}, {num(r["ci_high"])}]'])
     charts = []
     for baseline, candidate in sorted({(r["baseline"], r["candidate"]) for r in rows}):
@@ -253,11 +282,11 @@ def section_comparisons(rows: list[dict]) -> str:
              for r in chosen]))
     return ('<section id="comparisons"><h2>Comparisons: candidate against baseline</h2><p>Per metric and k over '
             'the queries both runs have a value for: paired t-test, sign-flip randomization test, bootstrap '
-            'confidence interval of the mean delta. Rows where p (t-test) &lt; 0.05 and the interval excludes 0 '
-            'are shaded green (better) or red (worse). Table <code>search_run_comparison</code>.</p>'
+            'confidence interval of the mean delta. Rows where p (t-test, Holm-adjusted) &lt; 0.05 and the interval '
+            'excludes 0 are shaded green (better) or red (worse). Table <code>search_run_comparison</code>.</p>'
             + "".join(charts)
             + table(["baseline", "candidate", "metric", "k", "n", "baseline", "candidate", "Δ mean", "Δ %",
-                     "W / L / T", "t", "p (t-test)", "p (randomization)", "95% CI of Δ"], body, numeric_from=3,
+                     "W / L / T", "t", "p (t-test)", "p (t, Holm)", "p (randomization)", "95% CI of Δ"], body, numeric_from=3,
                     row_classes=classes) + "</section>")
 
 
@@ -357,6 +386,7 @@ table.data th, table.data td { border: 1px solid #ddd; padding: 3px 7px; }
 table.data th { background: #f3f5f8; cursor: pointer; position: sticky; top: 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.better td { background: #e8f6e8; } tr.worse td { background: #fbe9e9; }
+ul.verdict li.better { color: #1a6b1a; } ul.verdict li.worse { color: #9b1c1c; }
 .null { color: #aaa; } .n { color: #888; font-size: 11px; } .sig { font-weight: 600; color: #b00; }
 .grid { display: flex; flex-wrap: wrap; gap: 12px; }
 svg.chart { background: #fff; border: 1px solid #e4e4e4; margin: 6px 0; }
@@ -408,6 +438,8 @@ SCRIPT = """
 
 def build(tables: dict[str, list[dict]], source: str) -> str:
     sections = []
+    if tables.get("search_run_comparison"):
+        sections.append(section_verdict(tables["search_run_comparison"]))
     if tables.get("search_run_metrics"):
         sections.append(section_runs(tables["search_run_metrics"]))
     if tables.get("search_run_comparison"):
@@ -424,7 +456,7 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
     if not sections:
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"), ("clicks", "clicks"),
+        ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"), ("clicks", "clicks"),
         ("auc", "AUC"), ("ab", "A/B")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'

@@ -401,6 +401,18 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     sys.path.insert(0, str(REPO_ROOT / "scripts" / "demo"))
     from build_report import num, pval
     assert re.sub(r"<[^>]+>", "", pval(ndcg[0])) in dom.stdout and num(ndcg[1]) in dom.stdout
+    # the verdict opens the report: per pair, the moves that survive the Holm correction, counted here from the table
+    assert dom.stdout.index('id="verdict"') < dom.stdout.index('id="runs"')
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        pairs = con.execute("""
+            select baseline, candidate, count(*) as n,
+                count(case when p_value_t_holm < 0.05 and (ci_low > 0 or ci_high < 0) then 1 end) as survive,
+                count(case when p_value_t < 0.05 and (ci_low > 0 or ci_high < 0)
+                           and not coalesce(p_value_t_holm < 0.05, false) then 1 end) as lost
+            from main.search_run_comparison group by baseline, candidate""").fetchall()
+    for baseline, candidate, n, survive, lost in pairs:
+        summary = f"{survive} of {n} metric × k moved after the correction"
+        assert summary + (f"; {lost} more were significant only before it" if lost else "") + "." in dom.stdout, pairs
 
     assert screenshot.exists()
     assert png_size(screenshot) == (1300, 3000)
