@@ -11,36 +11,13 @@
 
 {% macro default__rbp(results, cutoffs, pool, spine, scale, persistence) -%}
     {{- search_metrics.require_pool(pool, 'rbp') -}}
-    {%- set double = search_metrics.type_double() -%}
-    {%- set grades = search_metrics.scale_grades()[scale] -%}
-    with pool_judgments as (
-        {{ search_metrics.pool_counts(pool, scale) | indent(8) }}
-    ),
-
-    weighted_gains as (
-        select
-            run_id,
-            query_id,
-            sum(
-                ({{ search_metrics.as_double(scale ~ '_value') }} - {{ grades | min }}) / {{ (grades | max) - (grades | min) }}
-                * power(cast({{ persistence }} as {{ double }}), cast(rank - 1 as {{ double }}))
-            ) as weighted_gain_sum
-        from {{ results }}
-        where {{ scale }}_value is not null
-        group by run_id, query_id
-    )
-
+    {%- set p = search_metrics.as_double(persistence) -%}
     select
-        spine.run_id,
-        spine.query_id,
+        run_id,
+        query_id,
         cast(null as {{ dbt.type_int() }}) as k,
-        case
-            when coalesce(pool_judgments.n_graded, 0) = 0 then null
-            else (1 - cast({{ persistence }} as {{ double }})) * coalesce(weighted_gains.weighted_gain_sum, 0)
-        end as value
-    from ({{ search_metrics.spine_relation(results, spine) }}) as spine
-    left join pool_judgments on pool_judgments.query_id = spine.query_id
-    left join weighted_gains
-        on weighted_gains.run_id = spine.run_id
-        and weighted_gains.query_id = spine.query_id
+        case when n_graded_in_pool = 0 then null else (1 - {{ p }}) * gain_sum end as value
+    from (
+        {{ search_metrics.rank_biased_sums(results, pool, spine, scale, persistence) | indent(8) }}
+    ) as rank_biased
 {%- endmacro %}

@@ -10,7 +10,7 @@
     and the longer list, X_d the docs both lists hold within depth d (the whole shorter list once d > s):
       (1 - p) / p * (sum_{d=1..l} X_d / d * p^d + sum_{d=s+1..l} X_s * (d - s) / (s * d) * p^d)
       + ((X_l - X_s) / l + X_s / s) * p^l.
-    Never null (both lists are non-empty). p^d is taken as 0 once d * ln(p) < -600 (< 1e-260, so that no engine
+    Never null (both lists are non-empty). p^d (persistence_power) is taken as 0 once d * ln(p) < -600 (< 1e-260, so that no engine
     underflows; PostgreSQL raises an error on a double underflow).
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons')) }}
@@ -196,10 +196,7 @@ weighted_overlap as (
         long_length,
         depth,
         overlap,
-        case
-            when cast(depth as {{ double }}) * ln({{ p }}) < -600 then cast(0 as {{ double }})
-            else power({{ p }}, cast(depth as {{ double }}))
-        end as weight
+        {{ search_metrics.persistence_power(p, 'depth') }} as weight
     from overlap_at_depth
 ),
 
@@ -230,10 +227,7 @@ rbo as (
         + (
             {{ search_metrics.as_double('long_overlap - short_overlap') }} / long_length
             + {{ search_metrics.as_double('short_overlap') }} / short_length
-        ) * case
-            when cast(long_length as {{ double }}) * ln({{ p }}) < -600 then cast(0 as {{ double }})
-            else power({{ p }}, cast(long_length as {{ double }}))
-        end as value
+        ) * {{ search_metrics.persistence_power(p, 'long_length') }} as value
     from rbo_sums
 )
 

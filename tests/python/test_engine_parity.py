@@ -379,3 +379,31 @@ def test_incremental_click_models_equal_a_full_refresh(request, engine_name):
         rewritten = [r for r in incremental[name].dicts()
                      if r["search_date"] in days[name] and tuple(sorted(r.items(), key=str)) not in old]
         assert rewritten, f"{name}: no day already built changed with the late rows"
+
+
+# -- deep lists ----------------------------------------------------------------------------------------------------
+@pytest.mark.dbt
+@pytest.mark.postgres
+def test_deep_lists_give_rbp_on_postgres_without_underflow(duckdb_engine, postgres_engine):
+    """A 1,500-result list at persistence 0.5: 0.5^1499 is below the double range, where PostgreSQL's power()
+    raises an underflow error; the rank weights (persistence_power) are 0 there. Both engines give the reference's
+    rbp and residual, and the same rows."""
+    judged_vars = {name: value for name, value in ALL_INPUT_VARS.items()
+                   if name in ("search_metrics_results", "search_metrics_judgments")}
+    dbt_vars = {**judged_vars, "search_metrics_cutoffs": [10],
+                "search_metrics_metrics": [{"name": "rbp_p50", "base": "rbp_p80", "persistence": 0.5},
+                                           {"name": "rbp_residual_p50", "base": "rbp_residual_p80",
+                                            "persistence": 0.5}]}
+    results = [{"run_id": "deep", "query_id": "q", "doc_id": f"d{i}", "rank": i, "score": None}
+               for i in range(1, 1501)]
+    judgments = [{"query_id": "q", "doc_id": f"d{i}", "rater_id": "r", "grade": 1 + i % 3, "scale": "graded"}
+                 for i in (1, 3, 4, 700, 1499, 1500)]
+    tables = {"results": (INPUT_COLUMNS["results"], results), "judgments": (INPUT_COLUMNS["judgments"], judgments)}
+    expected = {row["metric"]: row["value"] for row in ref_judged.query_metrics(
+        results, judgments, cutoffs=(10,), metrics=dbt_vars["search_metrics_metrics"])}
+    for engine in (duckdb_engine, postgres_engine):
+        out = engine.run_models(dbt_vars, "parity_deep_lists", tables)
+        got = {row["metric"]: row["value"] for row in out["search_query_metrics"].dicts()}
+        assert got.keys() == expected.keys()
+        for metric, value in expected.items():
+            assert abs(got[metric] - value) <= 1e-12, (engine.name, metric, got[metric], value)
