@@ -5,8 +5,7 @@
     binary_value = majority vote (more 1s -> 1, more 0s -> 0, a tie -> null), binary_tie = 1 on a tie;
     graded_value, detail_value = arithmetic mean.
   A doc whose grades are all null is in the result (it is in the pool) with null values. A negative grade on the
-  graded scale is read first as var search_metrics_negative_grades says (get_grading): 'unjudged' -> null (the slot
-  casts no vote), 'zero' -> 0; under 'reject' it fails a data test before any metric is built.
+  graded scale is read first as var search_metrics_negative_grades says (transformed_votes).
 -#}
 {% macro aggregate_judgments(judgments) %}
     {{- return(adapter.dispatch('aggregate_judgments', 'search_metrics')(judgments)) -}}
@@ -14,32 +13,8 @@
 
 {% macro default__aggregate_judgments(judgments) -%}
     {%- set double = search_metrics.type_double() -%}
-    {%- set negative_grades = search_metrics.get_grading().negative_grades -%}
-    with read_grades as (
-        select
-            query_id,
-            doc_id,
-            {%- if negative_grades == 'reject' %}
-            grade,
-            {%- else %}
-            case
-                when scale = 'graded' and grade < 0 then {{ 'cast(null as ' ~ double ~ ')' if negative_grades == 'unjudged' else '0' }}
-                else grade
-            end as grade,
-            {%- endif %}
-            scale
-        from {{ judgments }} as judgment_rows
-    ),
-
-    transformed_grades as (
-        select
-            query_id,
-            doc_id,
-            case when grade is not null then 1 else 0 end as is_graded,
-            {{ search_metrics.transform_grade('grade', 'scale', 'binary') }} as binary_grade,
-            cast({{ search_metrics.transform_grade('grade', 'scale', 'graded') }} as {{ double }}) as graded_grade,
-            cast({{ search_metrics.transform_grade('grade', 'scale', 'detail') }} as {{ double }}) as detail_grade
-        from read_grades
+    with transformed_grades as (
+        {{ search_metrics.transformed_votes(judgments) | indent(8) }}
     ),
 
     votes as (

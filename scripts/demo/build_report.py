@@ -6,8 +6,8 @@ Usage: python scripts/demo/build_report.py [path/to/demo.duckdb] [path/to/index.
 One self-contained HTML file: tables and inline SVG charts generated here, a few lines of inline JavaScript
 (sortable tables, and a render check that records what the browser laid out), no external resources, no
 network. Sections appear for the tables that exist: per-run metrics, run comparisons with p-values and
-confidence intervals, the queries that regressed most, PaulScore and click trends, AUC trends, and the
-PaulScore A/B comparison.
+confidence intervals, the queries that regressed most, rater agreement, PaulScore and click trends, AUC trends,
+and the PaulScore A/B comparison.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ N_WORST = 15
 
 def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
-             "search_click_metrics_daily", "search_auc_daily", "search_paulscore_comparison"]
+             "search_click_metrics_daily", "search_auc_daily", "search_paulscore_comparison",
+             "search_judgment_agreement"]
     tables = {}
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
@@ -321,6 +322,34 @@ def section_regressions(rows: list[dict]) -> str:
             + "</section>")
 
 
+AGREEMENT_MEASURES = {"krippendorff_alpha": "Krippendorff's α", "fleiss_kappa": "Fleiss' κ",
+                      "cohen_kappa": "Cohen's κ", "binary_tie_share": "binary ties (share of items)"}
+N_LEAST_AGREED = 5
+
+
+def section_agreement(rows: list[dict]) -> str:
+    """Over all queries: every measure per scale; then the queries whose raters agree least (graded alpha)."""
+    overall = sorted((r for r in rows if r["query_id"] is None),
+                     key=lambda r: (("binary", "graded", "detail").index(r["scale"]),
+                                    list(AGREEMENT_MEASURES).index(r["measure"]), r["rater_a"] or "", r["rater_b"] or ""))
+    body = [[esc(r["scale"]), esc(AGREEMENT_MEASURES[r["measure"]]),
+             esc(f'{r["rater_a"]} – {r["rater_b"]}' if r["rater_a"] is not None else "all"),
+             num(r["value"], 3), str(r["n_items"]), str(r["n_ratings"])] for r in overall]
+    least = sorted((r for r in rows if r["query_id"] is not None and r["scale"] == "graded"
+                    and r["measure"] == "krippendorff_alpha" and r["value"] is not None),
+                   key=lambda r: (r["value"], r["query_id"]))[:N_LEAST_AGREED]
+    least_body = [[esc(r["query_id"]), num(r["value"], 3), str(r["n_items"]), str(r["n_ratings"])] for r in least]
+    return ('<section id="agreement"><h2>Rater agreement</h2><p>Do the raters agree enough to trust the judged '
+            'metrics? Over all queries, per scale: Krippendorff\'s α (interval; nominal on binary), Fleiss\' κ '
+            '(binary), Cohen\'s κ per pair of raters with enough shared items, and the share of items whose binary '
+            'vote ties (read as ungraded). Krippendorff suggests α ≥ 0.8 for conclusions and ≥ 0.667 for tentative '
+            'ones. Table <code>search_judgment_agreement</code>.</p>'
+            + table(["scale", "measure", "raters", "value", "items", "ratings"], body, numeric_from=3)
+            + (f'<h3>Queries whose raters agree least (graded α)</h3>'
+               + table(["query", "α", "items", "ratings"], least_body, numeric_from=1) if least_body else "")
+            + "</section>")
+
+
 def section_clicks(paulscore: list[dict], clicks: list[dict]) -> str:
     parts = ['<section id="clicks"><h2>Click quality over time</h2><p>Daily tables '
              '<code>search_paulscore_daily</code> and <code>search_click_metrics_daily</code>.</p><div class="grid">']
@@ -446,6 +475,8 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
         sections.append(section_comparisons(tables["search_run_comparison"]))
     if tables.get("search_query_deltas"):
         sections.append(section_regressions(tables["search_query_deltas"]))
+    if tables.get("search_judgment_agreement"):
+        sections.append(section_agreement(tables["search_judgment_agreement"]))
     if tables.get("search_paulscore_daily") or tables.get("search_click_metrics_daily"):
         sections.append(section_clicks(tables.get("search_paulscore_daily", []),
                                        tables.get("search_click_metrics_daily", [])))
@@ -456,7 +487,8 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
     if not sections:
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"), ("clicks", "clicks"),
+        ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
+        ("agreement", "rater agreement"), ("clicks", "clicks"),
         ("auc", "AUC"), ("ab", "A/B")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'

@@ -23,10 +23,11 @@ import pytest
 from harness import DEMO_WARNINGS, INPUT_SCHEMA, REPO_ROOT, fetch_dicts
 
 EXAMPLES = {"search_metrics_examples": True}
-SEMANTIC_MODELS = {"search_judged_query_metrics", "search_run_comparisons", "search_query_deltas",
-                   "search_paulscore_daily", "search_click_metrics_daily", "search_paulscore_comparison"}
-EXPOSURES = {"search_ranker_comparison_dashboard", "search_click_quality_dashboard", "search_click_auc_dashboard",
-             "search_paulscore_ab_dashboard"}
+SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "search_run_comparisons",
+                   "search_query_deltas", "search_paulscore_daily", "search_click_metrics_daily",
+                   "search_paulscore_comparison"}
+EXPOSURES = {"search_ranker_comparison_dashboard", "search_rater_agreement_panel", "search_click_quality_dashboard",
+             "search_click_auc_dashboard", "search_paulscore_ab_dashboard"}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -413,6 +414,16 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     for baseline, candidate, n, survive, lost in pairs:
         summary = f"{survive} of {n} metric × k moved after the correction"
         assert summary + (f"; {lost} more were significant only before it" if lost else "") + "." in dom.stdout, pairs
+
+    # the rater-agreement panel: one table row per figure over all queries, the binary alpha as the table has it
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        n_overall, alpha = con.execute("""
+            select count(*), max(case when scale = 'binary' and measure = 'krippendorff_alpha' then value end)
+            from main.search_judgment_agreement where query_id is null""").fetchone()
+    agreement = dom.stdout[dom.stdout.index('id="agreement"'):]
+    agreement = agreement[:agreement.index("</section>")]
+    assert n_overall in table_rows and n_overall >= 6, table_rows
+    assert f">{num(alpha, 3)}<" in agreement and "Cohen" in agreement
 
     assert screenshot.exists()
     assert png_size(screenshot) == (1300, 3000)

@@ -1,0 +1,281 @@
+{#-
+  How far the raters of the judgments input agree, per scale (every grade read on the binary, graded and detail
+  scales through the transformers, as the metrics read it) over all queries (query_id null) and per query.
+  An item is a (query_id, doc_id); a rating is a judgment row with a grade (a null slot is no rating); every row
+  is one vote (a null rater_id too). An item with one rating pairs with nothing: it is left out of kappa and alpha.
+  - krippendorff_alpha: 1 - (n - 1) * sum_u [m_u^2 var_u / (m_u - 1)] / (n^2 var) over the items u with m_u >= 2
+    ratings, n = their ratings, var_u and var the population variances of an item's and of all those ratings:
+    interval alpha (delta = (c - k)^2), which on the binary scale's 0/1 values is nominal alpha. Null when those
+    ratings are all equal (no expected disagreement) or no item has two ratings.
+  - fleiss_kappa (binary only): (P - Pe) / (1 - Pe) over the items with m_i >= 2 ratings, P the mean over items
+    of (n1 (n1 - 1) + n0 (n0 - 1)) / (m_i (m_i - 1)), p1 = sum n1 / sum m_i, Pe = p1^2 + (1 - p1)^2 (Fleiss 1971;
+    with m_i equal, statsmodels' fleiss_kappa). Null when Pe = 1 (every rating the same) or no item has two.
+  - cohen_kappa per pair of raters (rater_a < rater_b in binary order) sharing at least
+    var search_metrics_agreement_min_shared_items items: 1 - mean (a - b)^2 / (var_a + var_b + (mean_a - mean_b)^2)
+    over the shared items (quadratic weights in grade units; on 0/1 values, unweighted kappa). An item a rater
+    graded more than once is left out of that rater's pairs; rows with a null rater_id are in no pair. Null when
+    both raters gave one and the same grade throughout.
+  - binary_tie_share (binary only): the share of items with a rating whose majority vote ties (as many 1s as 0s),
+    the items every binary metric then reads as ungraded.
+-#}
+{{ config(enabled=search_metrics.family_enabled('judged')) }}
+{%- set double = search_metrics.type_double() -%}
+{%- set min_shared = search_metrics.get_agreement_min_shared_items() -%}
+{%- set judgment_rows -%}
+(select query_id, doc_id, rater_id, grade, scale from {{ ref('search_metrics_stg_judgments') }})
+{%- endset -%}
+
+with votes as (
+    {{ search_metrics.transformed_votes(judgment_rows, ['query_id', 'doc_id', 'rater_id']) | indent(4) }}
+),
+
+-- every rating on every scale
+ratings as (
+    {%- for scale in ['binary', 'graded', 'detail'] %}
+    select
+        '{{ scale }}' as scale,
+        query_id,
+        doc_id,
+        rater_id,
+        {{ search_metrics.as_double(scale ~ '_grade') }} as value
+    from votes
+    where is_graded = 1
+    {%- if not loop.last %}
+    union all
+    {%- endif %}
+    {%- endfor %}
+),
+
+-- each rating twice: in its scale's all-queries scope (scope_level 0, query_scope '') and in its query's
+-- (scope_level 1, query_scope = query_id), so that (scope_level, query_scope, scale) names a scope without nulls
+scoped_ratings as (
+    select 0 as scope_level, '' as query_scope, scale, query_id, doc_id, rater_id, value
+    from ratings
+    union all
+    select 1 as scope_level, query_id as query_scope, scale, query_id, doc_id, rater_id, value
+    from ratings
+),
+
+-- one row per scope and item: its ratings' count, mean and population variance, and its binary votes
+items as (
+    select
+        scope_level,
+        query_scope,
+        scale,
+        query_id,
+        doc_id,
+        count(*) as n_ratings,
+        avg(value) as item_mean,
+        var_pop(value) as item_variance,
+        min(value) as min_value,
+        max(value) as max_value,
+        sum(case when value = 1 then 1 else 0 end) as n_ones,
+        sum(case when value = 0 then 1 else 0 end) as n_zeros
+    from scoped_ratings
+    group by scope_level, query_scope, scale, query_id, doc_id
+),
+
+scopes as (
+    select
+        scope_level,
+        query_scope,
+        scale,
+        count(*) as n_items,
+        sum(n_ratings) as n_ratings,
+        -- read on the binary scale only, where every item has a 0 or a 1: as many of each is a tie
+        sum(case when n_ones = n_zeros then 1 else 0 end) as n_tied_items
+    from items
+    group by scope_level, query_scope, scale
+),
+
+-- the items with two ratings or more (pairable), summed per scope
+pairable_sums as (
+    select
+        scope_level,
+        query_scope,
+        scale,
+        count(*) as n_items,
+        sum(n_ratings) as n_ratings,
+        sum(n_ratings * item_mean) / sum(n_ratings) as scope_mean,
+        sum(n_ratings * n_ratings * item_variance / (n_ratings - 1)) as observed_sum,
+        min(min_value) as min_value,
+        max(max_value) as max_value,
+        avg({{ search_metrics.as_double('n_ones * (n_ones - 1) + n_zeros * (n_zeros - 1)') }}
+            / (n_ratings * (n_ratings - 1))) as fleiss_observed,
+        sum(n_ones) as n_ones
+    from items
+    where n_ratings >= 2
+    group by scope_level, query_scope, scale
+),
+
+-- the population variance of a scope's pairable ratings, from its items' means and variances
+pairable_variance as (
+    select
+        pairable_sums.scope_level,
+        pairable_sums.query_scope,
+        pairable_sums.scale,
+        sum(
+            items.n_ratings * items.item_variance
+            + items.n_ratings * (items.item_mean - pairable_sums.scope_mean) * (items.item_mean - pairable_sums.scope_mean)
+        ) / max(pairable_sums.n_ratings) as scope_variance
+    from pairable_sums
+    inner join items
+        on items.scope_level = pairable_sums.scope_level
+        and items.scale = pairable_sums.scale
+        and items.query_scope = pairable_sums.query_scope
+        and items.n_ratings >= 2
+    group by pairable_sums.scope_level, pairable_sums.query_scope, pairable_sums.scale
+),
+
+krippendorff_alpha as (
+    select
+        scopes.scope_level,
+        scopes.query_scope,
+        scopes.scale,
+        'krippendorff_alpha' as measure,
+        case
+            when pairable_sums.min_value < pairable_sums.max_value then
+                1 - (pairable_sums.n_ratings - 1) * pairable_sums.observed_sum
+                / ({{ search_metrics.as_double('pairable_sums.n_ratings') }} * pairable_sums.n_ratings * pairable_variance.scope_variance)
+        end as value,
+        coalesce(pairable_sums.n_items, 0) as n_items,
+        coalesce(pairable_sums.n_ratings, 0) as n_ratings
+    from scopes
+    left join pairable_sums
+        on pairable_sums.scope_level = scopes.scope_level
+        and pairable_sums.scale = scopes.scale
+        and pairable_sums.query_scope = scopes.query_scope
+    left join pairable_variance
+        on pairable_variance.scope_level = scopes.scope_level
+        and pairable_variance.scale = scopes.scale
+        and pairable_variance.query_scope = scopes.query_scope
+),
+
+fleiss_kappa as (
+    select
+        scopes.scope_level,
+        scopes.query_scope,
+        scopes.scale,
+        'fleiss_kappa' as measure,
+        case
+            when pairable_sums.n_ones > 0 and pairable_sums.n_ones < pairable_sums.n_ratings then
+                (pairable_sums.fleiss_observed - expected.agreement) / (1 - expected.agreement)
+        end as value,
+        coalesce(pairable_sums.n_items, 0) as n_items,
+        coalesce(pairable_sums.n_ratings, 0) as n_ratings
+    from scopes
+    left join pairable_sums
+        on pairable_sums.scope_level = scopes.scope_level
+        and pairable_sums.scale = scopes.scale
+        and pairable_sums.query_scope = scopes.query_scope
+    left join (
+        select
+            scope_level,
+            query_scope,
+            scale,
+            {{ search_metrics.as_double('n_ones') }} / n_ratings * n_ones / n_ratings
+            + {{ search_metrics.as_double('n_ratings - n_ones') }} / n_ratings * (n_ratings - n_ones) / n_ratings as agreement
+        from pairable_sums
+    ) as expected
+        on expected.scope_level = scopes.scope_level
+        and expected.scale = scopes.scale
+        and expected.query_scope = scopes.query_scope
+    where scopes.scale = 'binary'
+),
+
+binary_tie_share as (
+    select
+        scope_level,
+        query_scope,
+        scale,
+        'binary_tie_share' as measure,
+        {{ search_metrics.as_double('n_tied_items') }} / n_items as value,
+        n_items,
+        n_ratings
+    from scopes
+    where scale = 'binary'
+),
+
+-- Cohen's kappa: each rater's one rating of an item (an item the rater graded twice is left out)
+rater_items as (
+    select
+        scope_level,
+        query_scope,
+        scale,
+        query_id,
+        doc_id,
+        rater_id,
+        max(value) as value
+    from scoped_ratings
+    where rater_id is not null
+    group by scope_level, query_scope, scale, query_id, doc_id, rater_id
+    having count(*) = 1
+),
+
+rater_pairs as (
+    select
+        rater_a_items.scope_level,
+        rater_a_items.query_scope,
+        rater_a_items.scale,
+        rater_a_items.rater_id as rater_a,
+        rater_b_items.rater_id as rater_b,
+        count(*) as n_items,
+        avg((rater_a_items.value - rater_b_items.value) * (rater_a_items.value - rater_b_items.value)) as observed,
+        avg(rater_a_items.value) - avg(rater_b_items.value) as mean_difference,
+        var_pop(rater_a_items.value) + var_pop(rater_b_items.value) as variance_sum,
+        min(rater_a_items.value) as min_a,
+        max(rater_a_items.value) as max_a,
+        min(rater_b_items.value) as min_b,
+        max(rater_b_items.value) as max_b
+    from rater_items as rater_a_items
+    inner join rater_items as rater_b_items
+        on rater_b_items.scope_level = rater_a_items.scope_level
+        and rater_b_items.scale = rater_a_items.scale
+        and rater_b_items.query_id = rater_a_items.query_id
+        and rater_b_items.doc_id = rater_a_items.doc_id
+        and {{ search_metrics.binary_order('rater_a_items.rater_id') }} < {{ search_metrics.binary_order('rater_b_items.rater_id') }}
+    group by rater_a_items.scope_level, rater_a_items.query_scope, rater_a_items.scale, rater_a_items.rater_id, rater_b_items.rater_id
+    having count(*) >= {{ min_shared }}
+),
+
+cohen_kappa as (
+    select
+        scope_level,
+        query_scope,
+        scale,
+        'cohen_kappa' as measure,
+        rater_a,
+        rater_b,
+        case
+            when not (min_a = max_a and min_b = max_b and min_a = min_b) then
+                1 - observed / (variance_sum + mean_difference * mean_difference)
+        end as value,
+        n_items,
+        2 * n_items as n_ratings
+    from rater_pairs
+),
+
+agreement as (
+    {%- for measure in ['krippendorff_alpha', 'fleiss_kappa', 'binary_tie_share'] %}
+    select
+        scope_level, query_scope, scale, measure,
+        cast(null as {{ dbt.type_string() }}) as rater_a,
+        cast(null as {{ dbt.type_string() }}) as rater_b,
+        value, n_items, n_ratings
+    from {{ measure }}
+    union all
+    {%- endfor %}
+    select scope_level, query_scope, scale, measure, rater_a, rater_b, value, n_items, n_ratings
+    from cohen_kappa
+)
+
+select
+    cast(scale as {{ dbt.type_string() }}) as scale,
+    cast(case when scope_level = 1 then query_scope end as {{ dbt.type_string() }}) as query_id,
+    cast(measure as {{ dbt.type_string() }}) as measure,
+    cast(rater_a as {{ dbt.type_string() }}) as rater_a,
+    cast(rater_b as {{ dbt.type_string() }}) as rater_b,
+    {{ search_metrics.as_double('value') }} as value,
+    cast(n_items as {{ dbt.type_bigint() }}) as n_items,
+    cast(n_ratings as {{ dbt.type_bigint() }}) as n_ratings
+from agreement
