@@ -27,6 +27,7 @@ from engines import assert_same_table, dbt_ok, run_incremental_and_full_refresh
 from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
 from parity_data import (ALL_INPUT_VARS, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES, SHARED_DOCS,
                          TREC_VARS, all_inputs, click_inputs, trec_inputs)
+from reference import agreement as ref_agreement
 from reference import clicks as ref_clicks
 from reference import comparisons as ref_comparisons
 from reference import judged as ref_judged
@@ -71,6 +72,7 @@ VAR_SETS = {
         "search_metrics_permutations": 25,
         "search_metrics_bootstrap_samples": 35,
         "search_metrics_confidence_level": 0.9,
+        "search_metrics_agreement_min_shared_items": 2,  # Cohen's kappa rows per query too
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS},
@@ -186,6 +188,11 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
              "mean_delta", "relative_delta", "t_statistic", "p_value_t", "p_value_randomization", "ci_low",
              "ci_high")),
     }
+    out["search_judgment_agreement"] = (
+        ref_agreement.judgment_agreement(judgments, min_shared=dbt_vars.get("search_metrics_agreement_min_shared_items",
+                                                                            10),
+                                         transformers=transformers, grading=grading),
+        ("scale", "query_id", "measure", "rater_a", "rater_b"), ("value", "n_items", "n_ratings"))
     curve_specs = [spec for spec in ref_judged.resolve_metrics(
         metrics if metrics is not None else [m["name"] for m in ref_judged.BUILTIN_METRICS], grading)
         if spec["type"] == "average_precision_11pt"]

@@ -20,7 +20,8 @@ from engines import dbt_ok, load_inputs
 from parity_data import ALL_INPUT_VARS, all_inputs
 
 SCHEMA = "output_rules"
-DBT_VARS = {**ALL_INPUT_VARS, "search_metrics_permutations": 20, "search_metrics_bootstrap_samples": 20}
+DBT_VARS = {**ALL_INPUT_VARS, "search_metrics_permutations": 20, "search_metrics_bootstrap_samples": 20,
+            "search_metrics_agreement_min_shared_items": 2}  # so that the small dataset has Cohen's kappa rows
 SEED = 20261123
 
 K_RULE = "k must be null for the metrics without a cutoff (auc, bpref, ...) and a cutoff for every other metric"
@@ -48,6 +49,7 @@ PSD, CMD, AUCD = "search_paulscore_daily", "search_click_metrics_daily", "search
 QD, RC, PSC = "search_query_deltas", "search_run_comparison", "search_paulscore_comparison"
 IQ = "search_input_quality"
 OV, POV = "search_run_overlap", "search_run_pair_overlap"
+AG = "search_judgment_agreement"
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -132,6 +134,20 @@ RULES = {
     "search_run_pair_overlap__measure_must_not_be_null": ([insert(POV, "true", measure="null")], 1, None),
     "search_run_pair_overlap__one_row_per_pair_measure_and_k": (
         [duplicate(POV)], 1, "baseline, candidate, measure, k must be unique"),
+    "search_judgment_agreement__scale_must_not_be_null": ([insert(AG, "true", scale="null")], 1, None),
+    "search_judgment_agreement__scale_must_be_binary_graded_or_detail": ([insert(AG, "true", scale="'stars'")], 1, None),
+    "search_judgment_agreement__measure_must_not_be_null": ([insert(AG, "true", measure="null")], 1, None),
+    "search_judgment_agreement__measure_must_be_a_known_measure": (
+        [insert(AG, "true", measure="'gwet_ac1'")], 1, None),
+    "search_judgment_agreement__cohen_kappa_must_name_its_raters": (
+        [insert(AG, "measure = 'cohen_kappa'", rater_a="null")], 1, None),
+    "search_judgment_agreement__binary_tie_share_must_not_be_null": (
+        [update(AG, "measure = 'binary_tie_share'", value="null")], 1, None),
+    "search_judgment_agreement__n_items_must_not_be_null": ([update(AG, "true", n_items="null")], 1, None),
+    "search_judgment_agreement__n_ratings_must_not_be_null": ([update(AG, "true", n_ratings="null")], 1, None),
+    "search_judgment_agreement__one_row_per_scale_query_measure_and_rater_pair": (
+        [duplicate(AG, "query_id is null and rater_a is null")], 1,
+        "scale, query_id, measure, rater_a, rater_b must be unique"),
     "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
     "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
     "search_paulscore_comparison__one_row_per_pair_type_and_factor": (
