@@ -8,6 +8,8 @@ Judged data, for Q queries, under bench/data/judged_q<Q>/:
                      query) and 10 docs the run did not return; relevance falls with rank; every query has at
                      least one relevant doc (so trec_eval's map and the package's average_precision_pool agree
                      on every query instead of 0 vs null).
+  results_two_runs.parquet  (the comparison benchmark) results.parquet's rows as run_a, and run_b: the same docs
+                     re-ranked by the rank plus a hash-drawn shift of 0..19, so that the two runs differ per query.
 Click data, for S searches (about 2 impressions per search), under bench/data/clicks_s<S>/:
   searches.parquet, clicks.parquet, impressions.parquet with the package's click input contract.
 
@@ -214,14 +216,43 @@ def generate_clicks(s, force=False):
     return out
 
 
+def generate_two_runs(q, force=False):
+    """judged_q<Q>/results_two_runs.parquet: run_a (results.parquet) and run_b, its docs re-ranked per query."""
+    out = generate_judged(q)
+    two_runs = os.path.join(out, "results_two_runs.parquet")
+    if not force and os.path.exists(two_runs):
+        return out
+    con = connect(os.path.join(out, "tmp"))
+    started = time.time()
+    results = os.path.join(out, "results.parquet")
+    con.execute(f"""
+        copy (
+            select run_id, query_id, doc_id, rank, score from read_parquet('{results}')
+            union all
+            select
+                'run_b' as run_id,
+                query_id,
+                doc_id,
+                cast(row_number() over (partition by query_id order by shifted_rank, doc_id) as integer) as rank,
+                cast(null as double) as score
+            from (
+                select query_id, doc_id, rank + hash(query_id, doc_id) % 20 as shifted_rank
+                from read_parquet('{results}')
+            ) as shifted
+        ) to '{two_runs}' (format parquet)
+    """)
+    print(f"generated {two_runs} in {time.time() - started:.1f} s", flush=True)
+    return out
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["judged", "clicks"])
+    parser.add_argument("kind", choices=["judged", "two_runs", "clicks"])
     parser.add_argument("sizes", nargs="+", type=int, help="Q queries (judged) or S searches (clicks)")
     parser.add_argument("--force", action="store_true", help="rewrite files that exist")
     args = parser.parse_args(argv)
     for size in args.sizes:
-        (generate_judged if args.kind == "judged" else generate_clicks)(size, args.force)
+        {"judged": generate_judged, "two_runs": generate_two_runs, "clicks": generate_clicks}[args.kind](size, args.force)
 
 
 if __name__ == "__main__":

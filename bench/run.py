@@ -281,6 +281,31 @@ def bench_judged(q, contenders, repeat, memory_limit):
 CLICK_FLOOR_SQL = os.path.join(HERE, "contenders", "clicks_floor_contender.py")
 
 
+COMPARISON_MODELS = ["+search_run_comparison"]
+
+
+def bench_comparisons(q, repeat, memory_limit):
+    """One baseline-candidate pair over Q queries with the default metrics and cutoffs, 1000 permutations and
+    1000 bootstrap samples: the node time of search_run_comparison (and of the rest of its build)."""
+    data_dir = generate.generate_two_runs(q)
+    vars_ = judged_vars(data_dir, None, [1, 3, 5, 10])
+    vars_["search_metrics_results"] = f"read_parquet('{os.path.join(data_dir, 'results_two_runs.parquet')}')"
+    tag = f"q{q}"
+    print(f"  [{tag}] ours_comparison ...", flush=True)
+    figure = run_dbt("ours_comparison", vars_, COMPARISON_MODELS, repeat, memory_limit, tag,
+                     extra=["--resource-type", "model"])
+    results = json.load(open(os.path.join(RESULTS, "target_ours_comparison", "run_results.json")))["results"]
+    nodes = {r["unique_id"].split(".")[2]: round(r["execution_time"], 2) for r in results}
+    with duckdb.connect(figure["db_path"], read_only=True) as con:
+        n_rows, n_queries = con.execute("select count(*), max(n_queries) from main.search_run_comparison").fetchone()
+    figure.update({"comparison_node_s": nodes.get("search_run_comparison"), "deltas_node_s": nodes.get("search_query_deltas"),
+                   "comparison_rows": n_rows, "paired_queries": n_queries})
+    print(f"      best {figure['wall_s']:.2f} s wall; search_run_comparison node {figure['comparison_node_s']} s "
+          f"({n_rows} rows, up to {n_queries} paired queries); search_query_deltas node {figure['deltas_node_s']} s",
+          flush=True)
+    return {"q": q, "figures": {"ours_comparison": figure}}
+
+
 def click_vars(data_dir):
     return {
         "search_metrics_searches": f"read_parquet('{os.path.join(data_dir, 'searches.parquet')}')",
@@ -464,6 +489,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--q", type=int, action="append", help="queries (x 100 result rows); repeat for a curve")
     parser.add_argument("--clicks", type=int, action="append", help="searches for the click benchmark")
+    parser.add_argument("--comparisons", type=int, action="append",
+                        help="queries of the comparison benchmark (two runs, one pair, default metrics)")
     parser.add_argument("--contenders", default=",".join(ALL_JUDGED),
                         help="comma-separated subset of " + ",".join(ALL_JUDGED))
     parser.add_argument("--big-contenders", default="ours_3,ours_full,floor",
@@ -473,12 +500,12 @@ def main(argv=None):
                         help="DuckDB memory_limit for ours and the floor (spills to bench/results/duckdb_tmp)")
     parser.add_argument("--name", default="latest", help="writes bench/results/<name>.json")
     args = parser.parse_args(argv)
-    if not args.q and not args.clicks:
+    if not args.q and not args.clicks and not args.comparisons:
         args.q = [10000]
     os.makedirs(RESULTS, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()}; DuckDB memory_limit {args.memory_limit}")
     out = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "cores": os.cpu_count(), "memory_limit": args.memory_limit,
-           "judged": [], "clicks": []}
+           "judged": [], "clicks": [], "comparisons": []}
     for q in sorted(args.q or []):
         contenders = (args.contenders if q <= 100000 else args.big_contenders).split(",")
         contenders = [c for c in ALL_JUDGED if c in contenders and (q <= 100000 or c in args.big_contenders.split(","))]
@@ -486,6 +513,9 @@ def main(argv=None):
         json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
     for s in sorted(args.clicks or []):
         out["clicks"].append(bench_clicks(s, args.repeat, args.memory_limit))
+        json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
+    for q in sorted(args.comparisons or []):
+        out["comparisons"].append(bench_comparisons(q, args.repeat, args.memory_limit))
         json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
     if out["judged"]:
         report_judged(out["judged"])

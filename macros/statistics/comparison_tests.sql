@@ -8,18 +8,26 @@
       'candidate'), unit_index (1-based within the arm) and `value`; Student's two-sample t-test (pooled
       variance), the permutation test and each arm resampled on its own.
   Returns one row per group found in `units`; the tests' own null rules apply (e.g. n < 2).
+  spread = {'column': c, 'count': G} (paired only): the groups are the group columns and column c, a whole number
+  1 .. G known at compile time; the resampling tests then draw once for all G groups of a row of group columns
+  (paired_sign_flip_test, paired_bootstrap_ci). Same result as listing c among the group columns, much faster.
 -#}
-{% macro comparison_tests(units, group_columns, design) %}
-    {{- return(adapter.dispatch('comparison_tests', 'search_metrics')(units, group_columns, design)) -}}
+{% macro comparison_tests(units, group_columns, design, spread=none) %}
+    {{- return(adapter.dispatch('comparison_tests', 'search_metrics')(units, group_columns, design, spread)) -}}
 {% endmacro %}
 
-{% macro default__comparison_tests(units, group_columns, design) -%}
+{% macro default__comparison_tests(units, group_columns, design, spread) -%}
     {%- if design not in ('paired', 'two_sample') -%}
         {{- exceptions.raise_compiler_error("search_metrics: comparison_tests design must be 'paired' or 'two_sample', got " ~ design) -}}
     {%- endif -%}
     {%- set n_permutations = search_metrics.get_replicate_count('search_metrics_permutations', 1000) -%}
     {%- set n_bootstrap = search_metrics.get_replicate_count('search_metrics_bootstrap_samples', 1000) -%}
     {%- set level = search_metrics.get_confidence_level() -%}
+    {%- if spread and design != 'paired' -%}
+        {{- exceptions.raise_compiler_error("search_metrics: comparison_tests takes a spread only with design 'paired'") -}}
+    {%- endif -%}
+    {%- set resampled_columns = group_columns -%}
+    {%- set group_columns = group_columns + ([spread.column] if spread else []) -%}
     with tested_groups as (
         select distinct {{ group_columns | join(', ') }} from {{ units }}
     ),
@@ -40,7 +48,7 @@
 
     randomization_tests as (
         {%- if design == 'paired' %}
-        {{ search_metrics.paired_sign_flip_test(units, group_columns, n_permutations) | indent(8) }}
+        {{ search_metrics.paired_sign_flip_test(units, resampled_columns, n_permutations, spread) | indent(8) }}
         {%- else %}
         {{ search_metrics.two_sample_permutation_test(units, group_columns, n_permutations) | indent(8) }}
         {%- endif %}
@@ -48,7 +56,7 @@
 
     bootstrap_intervals as (
         {%- if design == 'paired' %}
-        {{ search_metrics.paired_bootstrap_ci(units, group_columns, n_bootstrap, level) | indent(8) }}
+        {{ search_metrics.paired_bootstrap_ci(units, resampled_columns, n_bootstrap, level, spread) | indent(8) }}
         {%- else %}
         {{ search_metrics.two_sample_bootstrap_ci(units, group_columns, n_bootstrap, level) | indent(8) }}
         {%- endif %}

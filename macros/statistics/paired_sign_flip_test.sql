@@ -6,14 +6,29 @@
   when |S_r| >= |S| - 1e-9 * A (the tolerance absorbs floating-point summation order); with b such permutations,
   p_value_randomization = (1 + b) / (1 + n_permutations) (Phipson & Smyth: the observed assignment counts once).
   Returns the group columns and p_value_randomization.
+  spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known
+  at compile time (e.g. one per metric and cutoff). The signs depend on (r, i) only, so the units are laid out
+  wide, one row per (group columns, unit_index) with a delta column per value of c, and one pass over
+  permutations x units computes every S_r of the G groups together instead of one pass per group. Same result.
 -#}
-{% macro paired_sign_flip_test(relation, group_columns, n_permutations) %}
-    {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations)) -}}
+{% macro paired_sign_flip_test(relation, group_columns, n_permutations, spread=none) %}
+    {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations, spread)) -}}
 {% endmacro %}
 
-{% macro default__paired_sign_flip_test(relation, group_columns, n_permutations) -%}
+{% macro default__paired_sign_flip_test(relation, group_columns, n_permutations, spread) -%}
     {%- set double = search_metrics.type_double() -%}
-    with sf_replicates as (
+    {%- set n_spread = spread.count if spread else 1 -%}
+    {%- set rows = group_columns | join(', ') -%}
+    with sf_units as (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            {{ spread.column if spread else '1' }} as spread_index,
+            unit_index,
+            delta
+        from {{ relation }}
+    ),
+
+    sf_replicates as (
         select
             n as replicate,
             {{ search_metrics.hash_replicate_key(1, 'n') }} as replicate_key
@@ -21,7 +36,7 @@
     ),
 
     sf_indices as (
-        select distinct unit_index from {{ relation }}
+        select distinct unit_index from sf_units
     ),
 
     sf_signs as (
@@ -36,30 +51,56 @@
         cross join sf_indices
     ),
 
+    -- one row per (group columns, unit_index), the deltas of the G spread groups side by side
+    sf_wide_units as (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            unit_index
+            {%- for g in range(1, n_spread + 1) %},
+            max(case when spread_index = {{ g }} then delta end) as delta_{{ g }}
+            {%- endfor %}
+        from sf_units
+        group by {{ rows }}, unit_index
+    ),
+
     sf_observed as (
         select
             {% for column in group_columns %}{{ column }}, {% endfor %}
+            spread_index,
             sum(delta) as observed_sum,
             sum(abs(delta)) as absolute_sum
-        from {{ relation }}
-        group by {{ group_columns | join(', ') }}
+        from sf_units
+        group by {{ rows }}, spread_index
     ),
 
     sf_permuted as (
         select
-            {% for column in group_columns %}sf_units.{{ column }}, {% endfor %}
-            sf_signs.replicate,
-            sum(sf_signs.flip * sf_units.delta) as permuted_sum
-        from {{ relation }} as sf_units
-        inner join sf_signs on sf_signs.unit_index = sf_units.unit_index
-        group by {% for column in group_columns %}sf_units.{{ column }}, {% endfor %}sf_signs.replicate
+            {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}
+            sf_signs.replicate
+            {%- for g in range(1, n_spread + 1) %},
+            sum(sf_signs.flip * sf_wide_units.delta_{{ g }}) as permuted_sum_{{ g }}
+            {%- endfor %}
+        from sf_wide_units
+        inner join sf_signs on sf_signs.unit_index = sf_wide_units.unit_index
+        group by {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}sf_signs.replicate
     )
 
     select
         {% for column in group_columns %}sf_observed.{{ column }}, {% endfor %}
+        {%- if spread %}
+        sf_observed.spread_index as {{ spread.column }},
+        {%- endif %}
         cast(1 + sum(
             case
-                when abs(sf_permuted.permuted_sum)
+                when abs(
+                    {%- if n_spread == 1 %} sf_permuted.permuted_sum_1
+                    {%- else %}
+                    case sf_observed.spread_index
+                        {%- for g in range(1, n_spread + 1) %}
+                        when {{ g }} then sf_permuted.permuted_sum_{{ g }}
+                        {%- endfor %}
+                    end
+                    {%- endif %})
                     >= abs(sf_observed.observed_sum) - cast(1e-9 as {{ double }}) * sf_observed.absolute_sum then 1
                 else 0
             end
@@ -68,5 +109,5 @@
     inner join sf_permuted
         on {% for column in group_columns %}sf_permuted.{{ column }} = sf_observed.{{ column }}{% if not loop.last %}
         and {% endif %}{% endfor %}
-    group by {% for column in group_columns %}sf_observed.{{ column }}{% if not loop.last %}, {% endif %}{% endfor %}
+    group by {% for column in group_columns %}sf_observed.{{ column }}, {% endfor %}sf_observed.spread_index
 {%- endmacro %}

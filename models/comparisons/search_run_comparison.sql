@@ -7,6 +7,8 @@
   search_metrics_p_value_family (adjust_p_values), and per row the effect size d_z, the minimum detectable effect
   and the queries needed at vars search_metrics_alpha and search_metrics_power (normal approximation, z-quantiles
   computed at compile time by normal_quantile).
+  The resampling tests draw once per pair for every metric and cutoff (comparison_tests with a spread over
+  metric_group, the (metric, k) pair's number in the configured order), not once per (metric, k).
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons')) }}
 {%- set groups = ['baseline', 'candidate', 'metric', 'k_key'] -%}
@@ -18,8 +20,24 @@
 {%- set power = search_metrics.get_power() -%}
 {#- z_(1 - alpha/2) + z_power, a compile-time double #}
 {%- set z_sum = search_metrics.normal_quantile(1 - alpha / 2) + search_metrics.normal_quantile(power) -%}
+{#- every (metric, k_key) search_query_deltas can hold, numbered 1 .. G in the configured order #}
+{%- set metric_groups = [] -%}
+{%- for metric in search_metrics.get_metrics() -%}
+    {%- for k in (search_metrics.get_cutoffs() if search_metrics.has_cutoff(metric) else [0]) -%}
+        {%- do metric_groups.append((metric.name, k)) -%}
+    {%- endfor -%}
+{%- endfor %}
 
-with query_deltas as (
+with metric_groups as (
+    {%- for name, k in metric_groups %}
+    select '{{ name | replace("'", "''") }}' as metric, {{ k }} as k_key, {{ loop.index }} as metric_group
+    {%- if not loop.last %}
+    union all
+    {%- endif %}
+    {%- endfor %}
+),
+
+query_deltas as (
     select
         baseline,
         candidate,
@@ -36,17 +54,21 @@ with query_deltas as (
 paired_deltas as (
     {#- unit_index: the query's 1-based position among the group's paired queries, query_id in binary order #}
     select
-        baseline,
-        candidate,
-        metric,
-        k_key,
-        delta,
+        query_deltas.baseline,
+        query_deltas.candidate,
+        query_deltas.metric,
+        query_deltas.k_key,
+        metric_groups.metric_group,
+        query_deltas.delta,
         row_number() over (
-            partition by baseline, candidate, metric, k_key
-            order by {{ search_metrics.binary_order('query_id') }}
+            partition by query_deltas.baseline, query_deltas.candidate, query_deltas.metric, query_deltas.k_key
+            order by {{ search_metrics.binary_order('query_deltas.query_id') }}
         ) as unit_index
     from query_deltas
-    where delta is not null
+    inner join metric_groups
+        on metric_groups.metric = query_deltas.metric
+        and metric_groups.k_key = query_deltas.k_key
+    where query_deltas.delta is not null
 ),
 
 summaries as (
@@ -111,7 +133,16 @@ effect_sizes as (
 ),
 
 comparison_statistics as (
-    {{ search_metrics.comparison_tests('paired_deltas', groups, 'paired') | indent(4) }}
+    select
+        tests.*,
+        metric_groups.metric,
+        metric_groups.k_key
+    from (
+        {{ search_metrics.comparison_tests('paired_deltas', ['baseline', 'candidate'], 'paired',
+            {'column': 'metric_group', 'count': metric_groups | length}) | indent(8) }}
+    ) as tests
+    inner join metric_groups
+        on metric_groups.metric_group = tests.metric_group
 ),
 
 compared as (

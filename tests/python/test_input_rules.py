@@ -168,3 +168,27 @@ def test_absent_optional_columns_read_as_null_and_a_missing_required_column_name
         str(r.message) for r in result.result.results if r.message)
     assert "search_metrics_judgments" in message and "has no column grade" in message, message
     assert "Its contract: query_id, doc_id, grade, scale, and optionally rater_id" in message, message
+
+
+@pytest.mark.dbt
+def test_an_input_given_as_an_expression_builds(dbt_project, tmp_path):
+    """An input var may hold an expression such as read_parquet('dir/results.parquet'): its dots are no relation
+    name parts, so the column check does not look it up (it used to split the path and send a broken catalog query),
+    and the build gives the same numbers as from a table."""
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.rule_results", RESULTS_COLUMNS, CLEAN_RESULTS)
+        load_table(con, f"{INPUT_SCHEMA}.rule_judgments", JUDGMENTS_COLUMNS, CLEAN_JUDGMENTS)
+        con.execute(f"copy {INPUT_SCHEMA}.rule_results to '{tmp_path / 'results.v1.parquet'}' (format parquet)")
+    parquet_vars = {"search_metrics_results": f"read_parquet('{tmp_path / 'results.v1.parquet'}')",
+                    "search_metrics_metrics": ["precision"]}
+    result, _ = build_with(dbt_project, parquet_vars, ["search_metrics"])
+    assert result.success, result.exception
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        from_parquet = con.execute("select run_id, query_id, k, value from main.search_query_metrics "
+                                   "order by all").fetchall()
+    result, _ = build_with(dbt_project, {"search_metrics_metrics": ["precision"]}, ["search_metrics"])
+    assert result.success, result.exception
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        from_table = con.execute("select run_id, query_id, k, value from main.search_query_metrics "
+                                 "order by all").fetchall()
+    assert from_parquet == from_table and len(from_table) >= 4
