@@ -38,7 +38,7 @@
         select distinct unit_index - 1 as term_index from {{ units }}
     ),
 
-    t_tests as (
+    t_tests as {{ search_metrics.materialized_cte() }} (
         {%- if design == 'paired' %}
         {{ search_metrics.paired_t_test(units, group_columns, 't_terms') | indent(8) }}
         {%- else %}
@@ -46,7 +46,7 @@
         {%- endif %}
     ),
 
-    randomization_tests as (
+    randomization_tests as {{ search_metrics.materialized_cte() }} (
         {%- if design == 'paired' %}
         {{ search_metrics.paired_sign_flip_test(units, resampled_columns, n_permutations, spread) | indent(8) }}
         {%- else %}
@@ -54,7 +54,7 @@
         {%- endif %}
     ),
 
-    bootstrap_intervals as (
+    bootstrap_intervals as {{ search_metrics.materialized_cte() }} (
         {%- if design == 'paired' %}
         {{ search_metrics.paired_bootstrap_ci(units, resampled_columns, n_bootstrap, level, spread) | indent(8) }}
         {%- else %}

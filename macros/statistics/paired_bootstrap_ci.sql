@@ -86,7 +86,7 @@
         group by n_units, replicate, picked_index
     ),
 
-    bs_sums as (
+    bs_sums as {{ search_metrics.materialized_cte() }} (
         select
             {% for column in group_columns %}bs_wide_units.{{ column }}, {% endfor %}
             bs_wide_units.n_units,

@@ -39,7 +39,7 @@
         select distinct unit_index from sf_units
     ),
 
-    sf_signs as (
+    sf_signs as {{ search_metrics.materialized_cte() }} (
         select
             sf_replicates.replicate,
             sf_indices.unit_index,
@@ -73,7 +73,7 @@
         group by {{ rows }}, spread_index
     ),
 
-    sf_permuted as (
+    sf_permuted as {{ search_metrics.materialized_cte() }} (
         select
             {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}
             sf_signs.replicate

@@ -74,16 +74,17 @@
     ),
 
     tb_differences as (
+        {#- one grouped pass rather than a self-join of the arm means (which PostgreSQL, on a low row estimate, ran
+            as a nested loop over every pair of rows); a group with one arm only has no row, as with the join #}
         select
-            {% for column in group_columns %}candidate_means.{{ column }}, {% endfor %}
-            candidate_means.replicate,
-            candidate_means.arm_mean - baseline_means.arm_mean as replicate_difference
-        from tb_arm_means as candidate_means
-        inner join tb_arm_means as baseline_means
-            on {% for column in group_columns %}baseline_means.{{ column }} = candidate_means.{{ column }}
-            and {% endfor %}baseline_means.replicate = candidate_means.replicate
-        where candidate_means.arm = 'candidate'
-            and baseline_means.arm = 'baseline'
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            replicate,
+            max(case when arm = 'candidate' then arm_mean end) - max(case when arm = 'baseline' then arm_mean end)
+                as replicate_difference
+        from tb_arm_means
+        group by {% for column in group_columns %}{{ column }}, {% endfor %}replicate
+        having count(case when arm = 'candidate' then 1 end) > 0
+            and count(case when arm = 'baseline' then 1 end) > 0
     )
 
     {{ search_metrics.percentile_interval('tb_differences', group_columns, 'replicate_difference', 'replicate', n_bootstrap, level) }}

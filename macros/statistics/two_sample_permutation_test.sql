@@ -85,7 +85,7 @@
         inner join tp_draws on tp_draws.pooled_index = tp_units.pooled_index
     ),
 
-    tp_permuted as (
+    tp_permuted as {{ search_metrics.materialized_cte() }} (
         select
             {% for column in group_columns %}{{ column }}, {% endfor %}
             replicate,
