@@ -21,6 +21,9 @@
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
 {%- set double = search_metrics.type_double() -%}
 {%- set min_shared = search_metrics.get_agreement_min_shared_items() -%}
+{#- Fleiss' chance agreement p1^2 + (1 - p1)^2, p1 the share of 1s among a scope's pairable ratings #}
+{%- set p1 = search_metrics.as_double('pairable_sums.n_ones') ~ ' / pairable_sums.n_ratings' -%}
+{%- set chance = '(' ~ p1 ~ ') * (' ~ p1 ~ ') + (1 - ' ~ p1 ~ ') * (1 - ' ~ p1 ~ ')' -%}
 {%- set judgment_rows -%}
 (select query_id, doc_id, rater_id, grade, scale from {{ ref('search_metrics_stg_judgments') }})
 {%- endset -%}
@@ -127,19 +130,23 @@ pairable_variance as (
     group by pairable_sums.scope_level, pairable_sums.query_scope, pairable_sums.scale
 ),
 
-krippendorff_alpha as (
+-- every scope with Krippendorff's alpha and Fleiss' kappa of its pairable items (null when it has none)
+scope_statistics as (
     select
         scopes.scope_level,
         scopes.query_scope,
         scopes.scale,
-        'krippendorff_alpha' as measure,
         case
             when pairable_sums.min_value < pairable_sums.max_value then
                 1 - (pairable_sums.n_ratings - 1) * pairable_sums.observed_sum
                 / ({{ search_metrics.as_double('pairable_sums.n_ratings') }} * pairable_sums.n_ratings * pairable_variance.scope_variance)
-        end as value,
-        coalesce(pairable_sums.n_items, 0) as n_items,
-        coalesce(pairable_sums.n_ratings, 0) as n_ratings
+        end as alpha,
+        case
+            when pairable_sums.n_ones > 0 and pairable_sums.n_ones < pairable_sums.n_ratings then
+                (pairable_sums.fleiss_observed - ({{ chance }})) / (1 - ({{ chance }}))
+        end as fleiss,
+        coalesce(pairable_sums.n_items, 0) as n_pairable_items,
+        coalesce(pairable_sums.n_ratings, 0) as n_pairable_ratings
     from scopes
     left join pairable_sums
         on pairable_sums.scope_level = scopes.scope_level
@@ -151,36 +158,17 @@ krippendorff_alpha as (
         and pairable_variance.query_scope = scopes.query_scope
 ),
 
+krippendorff_alpha as (
+    select scope_level, query_scope, scale, 'krippendorff_alpha' as measure, alpha as value,
+        n_pairable_items as n_items, n_pairable_ratings as n_ratings
+    from scope_statistics
+),
+
 fleiss_kappa as (
-    select
-        scopes.scope_level,
-        scopes.query_scope,
-        scopes.scale,
-        'fleiss_kappa' as measure,
-        case
-            when pairable_sums.n_ones > 0 and pairable_sums.n_ones < pairable_sums.n_ratings then
-                (pairable_sums.fleiss_observed - expected.agreement) / (1 - expected.agreement)
-        end as value,
-        coalesce(pairable_sums.n_items, 0) as n_items,
-        coalesce(pairable_sums.n_ratings, 0) as n_ratings
-    from scopes
-    left join pairable_sums
-        on pairable_sums.scope_level = scopes.scope_level
-        and pairable_sums.scale = scopes.scale
-        and pairable_sums.query_scope = scopes.query_scope
-    left join (
-        select
-            scope_level,
-            query_scope,
-            scale,
-            {{ search_metrics.as_double('n_ones') }} / n_ratings * n_ones / n_ratings
-            + {{ search_metrics.as_double('n_ratings - n_ones') }} / n_ratings * (n_ratings - n_ones) / n_ratings as agreement
-        from pairable_sums
-    ) as expected
-        on expected.scope_level = scopes.scope_level
-        and expected.scale = scopes.scale
-        and expected.query_scope = scopes.query_scope
-    where scopes.scale = 'binary'
+    select scope_level, query_scope, scale, 'fleiss_kappa' as measure, fleiss as value,
+        n_pairable_items as n_items, n_pairable_ratings as n_ratings
+    from scope_statistics
+    where scale = 'binary'
 ),
 
 binary_tie_share as (
