@@ -19,7 +19,6 @@
     the items every binary metric then reads as ungraded.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
-{%- set double = search_metrics.type_double() -%}
 {%- set min_shared = search_metrics.get_agreement_min_shared_items() -%}
 {#- Fleiss' chance agreement p1^2 + (1 - p1)^2, p1 the share of 1s among a scope's pairable ratings #}
 {%- set p1 = search_metrics.as_double('pairable_sums.n_ones') ~ ' / pairable_sums.n_ratings' -%}
