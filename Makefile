@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 DEMO_DB := target/demo.duckdb
+DEMO_CLICK_DB := target/demo_click_judged.duckdb
 export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1
@@ -24,11 +25,16 @@ $(VENV)/.installed: $(VENV)/.demo-installed
 	$(BIN)/python -m pip install --quiet '.[test,postgres,spark]'
 	touch $@
 
-## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary
+## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary;
+## then the judged models again into a second file with the click models' judgments, printed next to the human ones
 demo: venv-demo
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_DB) $(BIN)/dbt build --vars '{search_metrics_examples: true}' --target-path target/demo
 	$(BIN)/python scripts/demo/print_judged_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_click_summary.py $(DEMO_DB)
+	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_CLICK_DB) $(BIN)/dbt build --quiet --select +search_run_metrics --indirect-selection cautious \
+		--vars "{search_metrics_examples: true, search_metrics_judgments: \"{{ ref('search_click_judgments') }}\"}" \
+		--target-path target/demo_click_judged
+	$(BIN)/python scripts/demo/print_click_model_summary.py $(DEMO_DB) $(DEMO_CLICK_DB)
 
 ## make test: the whole test suite on DuckDB, plus engine parity and the portability gate on PostgreSQL (a
 ## throwaway server under a temp dir, binaries in /usr/lib/postgresql/15/bin) and Spark (pyspark, Java 17)

@@ -1,7 +1,7 @@
 {#-
   The example wiring, in one place: with --vars '{search_metrics_examples: true}', an input var that is left
   unset points at its example seed (seeds/, built only then), and the A/B bucket column is the example
-  searches' `bucket`. Returns the example's seed name (or column name) for `var_name`, or none when the
+  searches' `bucket`, the query column their `query_id`. Returns the example's seed name (or column name) for `var_name`, or none when the
   examples are off or the var has no example. An input var set explicitly always wins (see input_relation).
 -#}
 {% macro example_input(var_name) %}
@@ -18,6 +18,7 @@
         'search_metrics_searches': 'search_metrics_example_searches',
         'search_metrics_clicks': 'search_metrics_example_clicks',
         'search_metrics_impressions': 'search_metrics_example_impressions',
-        'search_metrics_bucket_column': 'bucket'
+        'search_metrics_bucket_column': 'bucket',
+        'search_metrics_query_id_column': 'query_id'
     }.get(var_name)) -}}
 {% endmacro %}

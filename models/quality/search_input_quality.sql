@@ -5,7 +5,9 @@
 -#}
 {%- set judged = search_metrics.family_enabled('judged') -%}
 {%- set clicked = search_metrics.family_enabled('clicks') -%}
-{%- set impressed = search_metrics.family_enabled('click_auc') -%}
+{%- set auc_on = search_metrics.family_enabled('click_auc') -%}
+{%- set click_models_on = search_metrics.family_enabled('click_models') -%}
+{%- set impressed = auc_on or click_models_on -%}
 {{ config(enabled=judged or clicked) }}
 {%- set parts = [] -%}
 
@@ -65,7 +67,7 @@ judgment_rows as (
 {%- do parts.extend([('searches', 'search_rows'), ('clicks', 'click_rows')]) %}
 
 known_searches as (
-    select search_id, searched_at from {{ ref('search_metrics_stg_searches') }}
+    select search_id, searched_at{{ ', query_id' if click_models_on }} from {{ ref('search_metrics_stg_searches') }}
 ),
 
 search_rows as (
@@ -122,15 +124,41 @@ click_rows as (
 {%- if impressed %}
 {%- do parts.append(('impressions', 'impression_rows')) %}
 
+{%- if click_models_on %}
+{%- set min_impressions = search_metrics.get_click_model_settings().min_impressions %}
+shown_pair_sizes as (
+    select query_id, doc_id, count(*) as n_shown
+    from {{ ref('search_metrics_int_shown_results') }}
+    group by query_id, doc_id
+),
+
+{% endif -%}
 impression_rows as (
     select
-        case when known_searches.search_id is null then 'ignored' else 'used' end as status,
+        case
+            when known_searches.search_id is null then 'ignored'
+            {%- if click_models_on and not auc_on %}
+            when known_searches.query_id is null then 'not_used'
+            {%- endif %}
+            else 'used'
+        end as status,
         case
             when known_searches.search_id is null then 'search_id not in the searches input: counted and ignored'
+            {%- if click_models_on %}
+            when known_searches.query_id is null then 'search without a query_id: read by no click model{{ " (used by the AUC)" if auc_on }}'
+            when shown_pair_sizes.n_shown < {{ min_impressions }} then 'shown result of a (query_id, doc_id) with fewer than {{ min_impressions }} shown results: in the position CTRs and the PBM fit, no relevance estimate'
+            else 'shown result of a (query_id, doc_id) with a click-model estimate'
+            {%- else %}
             else 'impression of a known search'
+            {%- endif %}
         end as reason
     from {{ ref('search_metrics_stg_impressions') }} as impressions
     left join known_searches on known_searches.search_id = impressions.search_id
+    {%- if click_models_on %}
+    left join shown_pair_sizes
+        on shown_pair_sizes.query_id = known_searches.query_id
+        and shown_pair_sizes.doc_id = impressions.doc_id
+    {%- endif %}
 )
 {%- endif %}
 

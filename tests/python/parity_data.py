@@ -27,15 +27,17 @@ INPUT_COLUMNS = {
     "judgments": [("query_id", "string"), ("doc_id", "string"), ("rater_id", "string"), ("grade", "double"),
                   ("scale", "string")],
     "searches": [("search_id", "string"), ("session_id", "string"), ("searched_at", "timestamp"),
-                 ("search_type", "string"), ("n_results", "int"), ("bucket", "string")],
+                 ("search_type", "string"), ("n_results", "int"), ("bucket", "string"), ("query", "string")],
     "clicks": [("search_id", "string"), ("position", "int"), ("clicked_at", "timestamp")],
     "impressions": [("search_id", "string"), ("position", "int"), ("doc_id", "string"), ("score", "double")],
 }
 
-# Every input var pointed at the loaded tables (and the searches' A/B bucket column named): every model family
-# is enabled.
+# Every input var pointed at the loaded tables (and the searches' A/B bucket and query columns named): every model
+# family is enabled. The click models' minimum of shown results per (query, doc) is 2, not 10: the compact log
+# shows each pair a few times only, and the estimates are what the engines must agree on.
 ALL_INPUT_VARS = {**{f"search_metrics_{name}": f"{INPUT_SCHEMA}.{name}" for name in INPUT_COLUMNS},
-                  "search_metrics_bucket_column": "bucket"}
+                  "search_metrics_bucket_column": "bucket", "search_metrics_query_id_column": "query",
+                  "search_metrics_click_models": {"min_impressions": 2}}
 
 START = datetime(2026, 3, 2)
 
@@ -86,9 +88,20 @@ def judged_inputs(rng: random.Random, n_queries: int = 5, max_docs: int = 9, n_r
     return results, judgments
 
 
+# The click models' queries: the first judged queries (so that click and human labels share pairs) and a search
+# without a query; each shows a permutation of its own docs and docs every query shares.
+CLICK_QUERIES = [QUERY_IDS[0], QUERY_IDS[1], None]
+
+
+def click_docs(query_id: str) -> list[str]:
+    return [f"{query_id}_d0", f"{query_id}_d1", f"{query_id}_d2", *SHARED_DOCS[:3]]
+
+
 def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_searches: int = 4,
                  max_shown: int = 6, start: datetime = START):
     searches, clicks, impressions = [], [], []
+    # the queries and shown docs come from their own generator, so that every other column is drawn as before
+    query_rng = random.Random(f"click queries {n_sessions} {start.isoformat()}")
     n = 0
     for s in range(n_sessions):
         bucket = rng.choice(["control", "treatment", "treatment", "Treatment_b", None])  # one bucket per session
@@ -98,11 +111,13 @@ def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_s
             searched_at = start + timedelta(days=rng.randrange(n_days), seconds=rng.randrange(86400))
             n_results = rng.choice([None, 0, 0, 2, 3, 10, 25])
             session_id = f"{SESSION_PREFIXES[s % len(SESSION_PREFIXES)]}{s}"
+            query_id = query_rng.choice(CLICK_QUERIES)
             searches.append({"search_id": search_id, "session_id": session_id, "searched_at": searched_at,
                              "search_type": rng.choice(["fulltext", "autocomplete"]), "n_results": n_results,
-                             "bucket": bucket})
+                             "bucket": bucket, "query": query_id})
+            shown = query_rng.sample(click_docs(query_id or "none"), max_shown)
             for position in range(1, rng.randint(0, max_shown) + 1):
-                impressions.append({"search_id": search_id, "position": position, "doc_id": f"doc{position}",
+                impressions.append({"search_id": search_id, "position": position, "doc_id": shown[position - 1],
                                     "score": float(rng.randint(0, 3)) + rng.choice([0.0, 0.5])})
             for _ in range(rng.choice([0, 0, 1, 2, 3])):
                 clicks.append({"search_id": search_id, "position": rng.randint(1, max_shown + 1),

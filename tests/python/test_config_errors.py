@@ -69,6 +69,35 @@ CASES = {
         "and the judged family on"),
 }
 
+# The click models' settings are read only when the click_models family is on: these cases set its inputs too.
+CLICK_MODEL_INPUTS = {"search_metrics_searches": f"{INPUT_SCHEMA}.searches",
+                      "search_metrics_clicks": f"{INPUT_SCHEMA}.clicks",
+                      "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions",
+                      "search_metrics_query_id_column": "query"}
+CLICK_MODEL_CASES = {
+    "click model settings not a dict": ({"search_metrics_click_models": ["sdbn"]},
+                                        "search_metrics_click_models must be a dict with keys among"),
+    "unknown click model key": ({"search_metrics_click_models": {"min_impression": 5}},
+                                "search_metrics_click_models has an unknown key 'min_impression'"),
+    "unknown click model": ({"search_metrics_click_models": {"models": ["sdbn", "ubm"]}},
+                            "search_metrics_click_models.models must be a non-empty list of sdbn, coec, pbm"),
+    "min impressions 0": ({"search_metrics_click_models": {"min_impressions": 0}},
+                          "search_metrics_click_models.min_impressions must be a whole number >= 1"),
+    "prior 0": ({"search_metrics_click_models": {"sdbn_beta": 0}},
+                "search_metrics_click_models.sdbn_beta must be a number > 0"),
+    "unknown unclicked reading": ({"search_metrics_click_models": {"sdbn_unclicked": "ignore"}},
+                                  "search_metrics_click_models.sdbn_unclicked must be examine_all or skip"),
+    "too many EM iterations": ({"search_metrics_click_models": {"pbm_iterations": 101}},
+                               "search_metrics_click_models.pbm_iterations must be a whole number from 1 to 100"),
+    "thresholds not one per grade": ({"search_metrics_click_models": {"grade_thresholds": [0.2, 0.5]}},
+                                     "search_metrics_click_models.grade_thresholds must be a list of 3 numbers"),
+    "thresholds not ascending": ({"search_metrics_click_models": {"grade_thresholds": [0.2, 0.2, 0.5]}},
+                                 "search_metrics_click_models.grade_thresholds must be strictly ascending"),
+    "query column not a column name": ({"search_metrics_query_id_column": "lower(query)"},
+                                       "search_metrics_query_id_column must name a column of the searches input"),
+}
+CASES.update({name: ({**CLICK_MODEL_INPUTS, **bad}, message) for name, (bad, message) in CLICK_MODEL_CASES.items()})
+
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -28,6 +28,7 @@ from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
 from parity_data import (ALL_INPUT_VARS, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES, SHARED_DOCS,
                          TREC_VARS, all_inputs, click_inputs, trec_inputs)
 from reference import agreement as ref_agreement
+from reference import click_models as ref_click_models
 from reference import clicks as ref_clicks
 from reference import comparisons as ref_comparisons
 from reference import judged as ref_judged
@@ -74,6 +75,11 @@ VAR_SETS = {
         "search_metrics_bootstrap_samples": 35,
         "search_metrics_confidence_level": 0.9,
         "search_metrics_agreement_min_shared_items": 2,  # Cohen's kappa rows per query too
+        # two models in another order, every pair estimated, another prior, unclicked searches skipped, a short
+        # EM, grade thresholds of our own
+        "search_metrics_click_models": {"models": ["pbm", "sdbn"], "min_impressions": 1, "sdbn_alpha": 0.5,
+                                        "sdbn_beta": 2, "sdbn_unclicked": "skip", "pbm_iterations": 7,
+                                        "grade_thresholds": [0.05, 0.2, 0.6]},
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS},
@@ -132,6 +138,8 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
 # -- the anchor: DuckDB's output on the compact dataset equals the reference ---------------------------------
 DEFAULT_CUTOFFS = [1, 3, 5, 10]
 DEFAULT_FACTORS = [0.1, 0.5, 0.9]
+CLICK_RELEVANCE_VALUES = ("n_impressions", "n_examined", "n_clicks", "n_last_clicks", "expected_clicks",
+                          "attractiveness", "satisfaction", "coec", "relevance")
 GRADING_VARS = {"search_metrics_max_grade": "max_grade", "search_metrics_relevance_level": "relevance_level",
                 "search_metrics_negative_grades": "negative_grades"}
 
@@ -194,6 +202,23 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
                                                                             10),
                                          transformers=transformers, grading=grading),
         ("scale", "query_id", "measure", "rater_a", "rater_b"), ("value", "n_items", "n_ratings"))
+    click_settings = ref_click_models.resolve_settings(dbt_vars.get("search_metrics_click_models"))
+    click_relevance = ref_click_models.click_relevance(searches, clicks, impressions, click_settings,
+                                                       query_column=dbt_vars["search_metrics_query_id_column"])
+    out["search_click_relevance"] = (click_relevance, ("query_id", "doc_id", "model"),
+                                     CLICK_RELEVANCE_VALUES)
+    out["search_click_position_bias"] = (
+        ref_click_models.position_bias(searches, clicks, impressions, click_settings,
+                                       query_column=dbt_vars["search_metrics_query_id_column"]),
+        ("position",), ("n_impressions", "n_clicks", "ctr", "examination"))
+    out["search_click_judgments"] = (
+        ref_click_models.click_judgments(click_relevance, max_grade=grading.get("max_grade", 3),
+                                         thresholds=click_settings["grade_thresholds"]),
+        ("query_id", "doc_id", "rater_id"), ("grade", "relevance"))
+    out["search_click_judgment_agreement"] = (
+        ref_click_models.click_judgment_agreement(click_relevance, judgments, transformers=transformers,
+                                                  grading=grading, models=click_settings["models"]),
+        ("model",), ("n_pairs", "spearman", "kendall_tau_b", "n_relevant", "n_non_relevant", "auc"))
     curve_specs = [spec for spec in ref_judged.resolve_metrics(
         metrics if metrics is not None else [m["name"] for m in ref_judged.BUILTIN_METRICS], grading)
         if spec["type"] == "average_precision_11pt"]

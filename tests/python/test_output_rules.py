@@ -31,11 +31,11 @@ K_RULE = "k must be null for the metrics without a cutoff (auc, bpref, ...) and 
 CUTOFF_ROW = "k is not null"  # a row of a metric with a cutoff
 
 
-def insert(model, where, **changes):
+def insert(model, where, /, **changes):  # positional-only: a changed column may be named "model"
     return (model, "insert", where, changes)
 
 
-def update(model, where, **changes):
+def update(model, where, /, **changes):
     return (model, "update", where, changes)
 
 
@@ -50,6 +50,8 @@ QD, RC, PSC = "search_query_deltas", "search_run_comparison", "search_paulscore_
 IQ = "search_input_quality"
 OV, POV = "search_run_overlap", "search_run_pair_overlap"
 AG = "search_judgment_agreement"
+CR, CPB = "search_click_relevance", "search_click_position_bias"
+CJ, CJA = "search_click_judgments", "search_click_judgment_agreement"
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -148,6 +150,28 @@ RULES = {
     "search_judgment_agreement__one_row_per_scale_query_measure_and_rater_pair": (
         [duplicate(AG, "query_id is null and rater_a is null")], 1,
         "scale, query_id, measure, rater_a, rater_b must be unique"),
+
+    "search_click_relevance__query_id_must_not_be_null": ([insert(CR, "true", query_id="null")], 1, None),
+    "search_click_relevance__doc_id_must_not_be_null": ([insert(CR, "true", doc_id="null")], 1, None),
+    "search_click_relevance__model_must_be_sdbn_coec_or_pbm": ([insert(CR, "true", model="'ghost'")], 1, None),
+    "search_click_relevance__n_impressions_must_not_be_null": ([update(CR, "true", n_impressions="null")], 1, None),
+    "search_click_relevance__relevance_must_be_between_0_and_1": (
+        [update(CR, "true", relevance="1.5"), update(CR, "true", relevance="-0.25")], 2,
+        "relevance must be null or between 0 and 1"),
+    "search_click_relevance__one_row_per_query_doc_and_model": (
+        [duplicate(CR)], 1, "query_id, doc_id, model must be unique"),
+    "search_click_position_bias__position_must_not_be_null": ([insert(CPB, "true", position="null")], 1, None),
+    "search_click_position_bias__examination_must_be_between_0_and_1": (
+        [update(CPB, "true", examination="1.01")], 1, "examination must be null or between 0 and 1"),
+    "search_click_position_bias__one_row_per_position": ([duplicate(CPB)], 1, "position must be unique"),
+    "search_click_judgments__rater_id_must_be_a_click_model": ([insert(CJ, "true", rater_id="'rater_a'")], 1, None),
+    "search_click_judgments__grade_must_not_be_null": ([update(CJ, "true", grade="null")], 1, None),
+    "search_click_judgments__one_row_per_query_doc_and_rater": (
+        [duplicate(CJ)], 1, "query_id, doc_id, rater_id must be unique"),
+    "search_click_judgment_agreement__model_must_not_be_null": ([insert(CJA, "true", model="null")], 1, None),
+    "search_click_judgment_agreement__spearman_must_be_between_minus_1_and_1": (
+        [update(CJA, "true", spearman="-1.000001")], 1, "spearman must be null or between -1 and 1"),
+    "search_click_judgment_agreement__one_row_per_model": ([duplicate(CJA)], 1, "model must be unique"),
     "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
     "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
     "search_paulscore_comparison__one_row_per_pair_type_and_factor": (

@@ -1,13 +1,17 @@
 {#-
   The impressions of known searches, each labelled 1 when its (search_id, position) was clicked, else 0, with
-  the search's day, type and session. Impressions of unknown searches are counted in search_input_quality.
+  the search's day, type and session (and its query_id when var search_metrics_query_id_column is set). Impressions of
+  unknown searches are counted in search_input_quality. Read by the AUC and the click models.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_auc')) }}
+{{ config(enabled=search_metrics.family_enabled('click_auc') or search_metrics.family_enabled('click_models')) }}
 select
     impressions.search_id,
     searches.session_id,
     cast(searches.searched_at as date) as search_date,
     searches.search_type,
+    {%- if search_metrics.get_query_id_column() %}
+    searches.query_id,
+    {%- endif %}
     impressions.position,
     impressions.doc_id,
     impressions.score,

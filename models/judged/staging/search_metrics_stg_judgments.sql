@@ -3,7 +3,7 @@
   The nullable rater_id may be absent (a qrels file has none; read as null). A missing required column is a
   compile error (input_columns).
 -#}
-{{ config(enabled=search_metrics.family_enabled('judged')) }}
+{{ config(enabled=search_metrics.family_enabled('judged') or search_metrics.family_enabled('click_agreement')) }}
 {%- set present = search_metrics.input_columns('search_metrics_judgments',
     required=['query_id', 'doc_id', 'grade', 'scale'], optional=['rater_id']) -%}
 select

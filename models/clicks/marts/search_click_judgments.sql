@@ -1,0 +1,23 @@
+{#-
+  The click models' estimates in the judgments contract (query_id, doc_id, rater_id, grade, scale), so that var
+  search_metrics_judgments can point at this model and every judged metric is computed from clicks: rater_id = the
+  model, scale = graded, grade = the number of var search_metrics_click_models.grade_thresholds that are <= the
+  relevance (0..search_metrics_max_grade). A pair without a relevance (COEC with no expected clicks) has no row.
+-#}
+{{ config(enabled=search_metrics.family_enabled('click_models')) }}
+{%- set thresholds = search_metrics.get_click_model_settings().grade_thresholds -%}
+
+select
+    query_id,
+    doc_id,
+    model as rater_id,
+    cast(
+        {%- for threshold in thresholds %}
+        case when relevance >= {{ threshold }} then 1 else 0 end{{ ' +' if not loop.last }}
+        {%- endfor %}
+        as {{ dbt.type_int() }}
+    ) as grade,
+    cast('graded' as {{ dbt.type_string() }}) as scale,
+    relevance
+from {{ ref('search_click_relevance') }}
+where relevance is not null
