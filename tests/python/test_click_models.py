@@ -11,9 +11,11 @@ models with other priors, unclicked searches skipped, a short EM and grade thres
 
 from __future__ import annotations
 
+import json
 import random
 from datetime import datetime, timedelta
 
+import duckdb
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
@@ -234,3 +236,51 @@ def test_pbm_in_sql_recovers_the_generating_parameters(dbt_project):
         assert gamma[position] / gamma[1] == pytest.approx(true_gamma / PBM_GAMMA[0], abs=0.05), position
     for pair, true_alpha in PBM_ALPHA.items():
         assert alpha[pair] * gamma[1] == pytest.approx(true_alpha * PBM_GAMMA[0], abs=0.05), pair
+
+
+# -- the input rule of the click models ---------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def doc_rule_profiles(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("click_model_rules")
+    db = tmp / "click_model_rules.duckdb"
+    (tmp / "profiles.yml").write_text(
+        "search_metrics:\n  target: duckdb\n  outputs:\n"
+        f"    duckdb: {{type: duckdb, path: \"{db}\", threads: 2}}\n")
+    return tmp, db
+
+
+@pytest.mark.dbt
+def test_an_impression_without_doc_fails_its_rule_only_when_click_models_are_built(dbt_project, doc_rule_profiles):
+    """The rule 'doc_id must not be null when the click models are built' fails its named test and, like every input
+    rule, skips every model downstream of the impressions; without the query column (no click models) the same
+    impressions build, the AUC not reading doc_id."""
+    from harness import load_table
+
+    profiles, db = doc_rule_profiles
+    searches = [{"search_id": f"s{i}", "session_id": "a", "searched_at": START + timedelta(minutes=i),
+                 "search_type": "fulltext", "n_results": 3, "query_text": "q1"} for i in range(3)]
+    impressions = [{"search_id": f"s{i}", "position": p, "doc_id": DOCS[p], "score": float(p)}
+                   for i in range(3) for p in (1, 2)]
+    impressions[3]["doc_id"] = None
+    clicks = [{"search_id": "s0", "position": 1, "clicked_at": START + timedelta(seconds=30)}]
+    with duckdb.connect(str(db)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.cm_searches", SEARCH_COLUMNS, searches)
+        load_table(con, f"{INPUT_SCHEMA}.cm_clicks", CLICK_COLUMNS, clicks)
+        load_table(con, f"{INPUT_SCHEMA}.cm_impressions", IMPRESSION_COLUMNS, impressions)
+    click_vars = {name: value for name, value in BASE_VARS.items() if name != "search_metrics_judgments"}
+    rule = "search_metrics_impressions__doc_id_must_not_be_null_for_click_models"
+
+    result = dbt_project.invoke(["build", "--vars", json.dumps(click_vars)], target_name="click_model_rules",
+                                profiles_dir=profiles)
+    statuses = {r.node.name: str(r.status) for r in result.result.results}
+    assert not result.success
+    assert {name for name, status in statuses.items() if status in ("fail", "error")} == {rule}, statuses
+    assert statuses["search_click_relevance"] == statuses["search_auc_daily"] == "skipped", statuses
+    assert statuses["search_paulscore_daily"] == "success", statuses
+
+    without_click_models = {**click_vars, "search_metrics_query_id_column": ""}
+    result = dbt_project.invoke(["build", "--vars", json.dumps(without_click_models)],
+                                target_name="click_model_rules_off", profiles_dir=profiles)
+    statuses = {r.node.name: str(r.status) for r in result.result.results}
+    assert result.success, statuses
+    assert rule not in statuses and "search_click_relevance" not in statuses

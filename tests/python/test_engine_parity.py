@@ -440,3 +440,43 @@ def test_deep_lists_give_rbp_on_postgres_without_underflow(duckdb_engine, postgr
         assert got.keys() == expected.keys()
         for metric, value in expected.items():
             assert abs(got[metric] - value) <= 1e-12, (engine.name, metric, got[metric], value)
+
+
+# -- a log from a known click model on every engine -----------------------------------------------------------------
+KNOWN_PBM_GAMMA = [0.9, 0.6, 0.4, 0.25]
+KNOWN_PBM_ALPHA = {(q, d): a for q, row in (("q_é", [0.8, 0.5, 0.3, 0.1]), ("Q10", [0.6, 0.6, 0.2, 0.05]))
+                   for d, a in zip(["doc_a", "Doc_B", "dóc_c", "d4"], row)}
+CLICK_MODEL_VARS = {**{name: ALL_INPUT_VARS[name] for name in ("search_metrics_searches", "search_metrics_clicks",
+                                                                "search_metrics_impressions")},
+                    "search_metrics_query_id_column": "query", "search_metrics_click_models": {"min_impressions": 5}}
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("engine_name", ALL_ENGINE_PARAMS)
+def test_known_click_model_log_gives_the_reference_on_every_engine(request, engine_name):
+    """400 searches generated from a position-based model with known parameters: every estimate of the three click
+    models, the position table and the click judgments equal the Python reference within 1e-9 on each engine."""
+    engine = request.getfixturevalue(f"{engine_name}_engine")
+    searches, clicks, impressions = ref_click_models.generate_pbm_log(random.Random(11), 400, KNOWN_PBM_GAMMA,
+                                                                      KNOWN_PBM_ALPHA)
+    searches = [{**{column: row.get(column) for column, _ in INPUT_COLUMNS["searches"]}, "query": row["query_id"]}
+                for row in searches]
+    tables = {name: (INPUT_COLUMNS[name], rows) for name, rows in
+              (("searches", searches), ("clicks", clicks), ("impressions", impressions))}
+    out = engine.run_models(CLICK_MODEL_VARS, "parity_known_click_model", tables)
+    settings_ = ref_click_models.resolve_settings({"min_impressions": 5})
+    relevance = ref_click_models.click_relevance(searches, clicks, impressions, settings_, query_column="query")
+    assert {row["model"] for row in relevance} == {"sdbn", "coec", "pbm"} and len(relevance) == 3 * 8
+    expected = {
+        "search_click_relevance": (relevance, ("query_id", "doc_id", "model"), CLICK_RELEVANCE_VALUES),
+        "search_click_position_bias": (
+            ref_click_models.position_bias(searches, clicks, impressions, settings_, query_column="query"),
+            ("position",), ("n_impressions", "n_clicks", "ctr", "examination")),
+        "search_click_judgments": (ref_click_models.click_judgments(relevance), ("query_id", "doc_id", "rater_id"),
+                                   ("grade", "relevance")),
+    }
+    for name, (rows, key, values) in expected.items():
+        try:
+            assert_rows_match(out[name].dicts(), rows, key=key, value_columns=values)
+        except AssertionError as error:
+            raise AssertionError(f"{name} on {engine.name}: {error}") from None
