@@ -146,7 +146,7 @@ impression_rows as (
             when known_searches.search_id is null then 'search_id not in the searches input: counted and ignored'
             {%- if click_models_on %}
             when known_searches.query_id is null then 'search without a query_id: read by no click model{{ " (used by the AUC)" if auc_on }}'
-            when shown_pair_sizes.n_shown < {{ min_impressions }} then 'shown result of a (query_id, doc_id) with fewer than {{ min_impressions }} shown results: in the position CTRs and the PBM fit, no relevance estimate'
+            when shown_pair_sizes.n_shown < {{ min_impressions }} then 'shown result of a (query_id, doc_id) with fewer than {{ min_impressions }} shown results: no relevance estimate (it counts in the per-position figures)'
             else 'shown result of a (query_id, doc_id) with a click-model estimate'
             {%- else %}
             else 'impression of a known search'
