@@ -45,7 +45,7 @@ generate_pbm_log(rng, n_searches, gamma, alpha), generate_sdbn_log(rng, n_search
 import math
 from datetime import datetime, timedelta
 
-from . import judged
+from . import clicks, judged
 
 CLICK_MODELS = ("sdbn", "coec", "pbm")
 
@@ -437,26 +437,8 @@ def kendall_tau_b(x, y):
 
 def auc(labels, scores):
     """P(a positive (label 1) scores above a negative (label 0)), a tie counting 1/2, over every (positive, negative)
-    pair; None when a class is missing."""
-    positives = []
-    negatives = []
-    for label, score in zip(labels, scores):
-        if label == 1:
-            positives.append(score)
-        elif label == 0:
-            negatives.append(score)
-        else:
-            raise ValueError("labels must be 0 or 1: %r" % (label,))
-    if not positives or not negatives:
-        return None
-    wins = 0.0
-    for p in positives:
-        for q in negatives:
-            if p > q:
-                wins += 1.0
-            elif p == q:
-                wins += 0.5
-    return wins / (len(positives) * len(negatives))
+    pair; None when a class is missing: the click metrics' AUC by pairs (reference.clicks.auc_by_pairs)."""
+    return clicks.auc_by_pairs(labels, scores)
 
 
 def relevance_key(value):
