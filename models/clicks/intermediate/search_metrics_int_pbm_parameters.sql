@@ -11,10 +11,11 @@
   both updates from the previous values, as window sums over the pair and over the position: whole-partition
   aggregates, which read no row order, so they need no ORDER BY. A group whose every shown result was clicked
   has no no-click term (its gamma x alpha may be 1); a group with a no-click never has gamma x alpha = 1 (see the
-  docs), so the division is safe.
+  docs), so the division is safe. A table: search_click_relevance and search_click_position_bias both read the fit.
 -#}
 {{ config(enabled=search_metrics.family_enabled('click_models')
-                  and 'pbm' in search_metrics.get_click_model_settings().models) }}
+                  and 'pbm' in search_metrics.get_click_model_settings().models,
+          materialized='table') }}
 {%- set iterations = search_metrics.get_click_model_settings().pbm_iterations -%}
 {%- set double = search_metrics.type_double() -%}
 
