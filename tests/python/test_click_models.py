@@ -250,10 +250,10 @@ def doc_rule_profiles(tmp_path_factory):
 
 
 @pytest.mark.dbt
-def test_an_impression_without_doc_fails_its_rule_only_when_click_models_are_built(dbt_project, doc_rule_profiles):
+def test_click_model_input_rules(dbt_project, doc_rule_profiles):
     """The rule 'doc_id must not be null when the click models are built' fails its named test and, like every input
     rule, skips every model downstream of the impressions; without the query column (no click models) the same
-    impressions build, the AUC not reading doc_id."""
+    impressions build, the AUC not reading doc_id. A query column the searches lack is a compile error naming it."""
     from harness import load_table
 
     profiles, db = doc_rule_profiles
@@ -284,3 +284,10 @@ def test_an_impression_without_doc_fails_its_rule_only_when_click_models_are_bui
     statuses = {r.node.name: str(r.status) for r in result.result.results}
     assert result.success, statuses
     assert rule not in statuses and "search_click_relevance" not in statuses
+
+    # a query column the searches do not have: a compile error that names it, before any SQL runs
+    result = dbt_project.invoke(["build", "--vars", json.dumps({**click_vars, "search_metrics_query_id_column": "qid"})],
+                                target_name="click_model_rules_missing", profiles_dir=profiles)
+    assert not result.success
+    assert "has no column qid" in str(result.exception) or any(
+        "has no column qid" in str(r.message) for r in (result.result.results if result.result else [])), result
