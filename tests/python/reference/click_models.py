@@ -4,7 +4,7 @@ Pure Python, standard library only, plain loops, written from the specification,
 (Chapelle & Zhang, WWW 2009; Chuklin, Markov & de Rijke, "Click Models for Web Search", 2015, ch. 3-4), COEC
 (Zhang & Jones, 2007), PBM (Craswell et al., WSDM 2008; the EM updates of Chuklin et al., ch. 4). Spearman,
 Kendall's tau-b and AUC are computed from their textbook definitions (midranks; every pair of pairs; every
-(positive, negative) pair).
+(positive, negative) pair); the agreement compares relevances at 12 decimals (relevance_key).
 
 Inputs
 ------
@@ -37,8 +37,8 @@ sdbn(shown, alpha=1, beta=1, unclicked="examine_all"), position_ctr(shown), coec
 click_relevance(searches, clicks, impressions, settings=None, query_column="query_id")
 position_bias(searches, clicks, impressions, settings=None, query_column="query_id")
 default_thresholds(max_grade), click_judgments(relevance_rows, max_grade=3, thresholds=None)
-spearman(x, y), kendall_tau_b(x, y), auc(labels, scores)
-click_judgment_agreement(relevance_rows, judgments, transformers=None, grading=None)
+spearman(x, y), kendall_tau_b(x, y), auc(labels, scores), relevance_key(value)
+click_judgment_agreement(relevance_rows, judgments, transformers=None, grading=None, models=None)
 generate_pbm_log(rng, n_searches, gamma, alpha), generate_sdbn_log(rng, n_searches, attractiveness, satisfaction)
 """
 
