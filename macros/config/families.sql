@@ -17,6 +17,11 @@
         'click_models': {'inputs': ['search_metrics_impressions', 'search_metrics_query_id_column'], 'needs': 'clicks',
                          'output': 'search_click_relevance'},
         'click_agreement': {'inputs': ['search_metrics_judgments'], 'needs': 'click_models',
-                            'output': 'search_click_judgment_agreement'}
+                            'output': 'search_click_judgment_agreement'},
+        'interleaving': {'inputs': ['search_metrics_impressions', 'search_metrics_team_column',
+                                    'search_metrics_experiment_column'], 'needs': 'clicks',
+                         'output': 'search_interleaving_daily'},
+        'sessions': {'inputs': [], 'needs': 'clicks',
+                     'output': 'search_session_metrics_daily'}
     }) -}}
 {% endmacro %}

@@ -1,13 +1,17 @@
 {#-
   The searches input (var search_metrics_searches) with the contract's columns; the input data tests run here.
-  With var search_metrics_query_id_column set, its column is read as query_id (a column it does not name is a
-  compile error, input_columns).
+  With var search_metrics_query_id_column set, its column is read as query_id; with the interleaving family on,
+  var search_metrics_experiment_column's column as experiment (text). A column a var names that the input lacks is
+  a compile error (input_columns).
 -#}
 {{ config(enabled=search_metrics.family_enabled('clicks')) }}
 {%- set query_column = search_metrics.get_query_id_column() -%}
-{%- if query_column -%}
+{%- set experiment_column = search_metrics.get_input_column('search_metrics_experiment_column', 'the searches input')
+        if search_metrics.family_enabled('interleaving') else none -%}
+{%- set named_columns = [query_column, experiment_column] | select | map('lower') | list -%}
+{%- if named_columns -%}
     {%- do search_metrics.input_columns('search_metrics_searches', required=['search_id', 'session_id', 'searched_at',
-        'search_type', 'n_results', query_column | lower]) -%}
+        'search_type', 'n_results'] + named_columns) -%}
 {%- endif %}
 select
     search_id,
@@ -17,5 +21,8 @@ select
     n_results
     {%- if query_column %},
     {{ query_column }} as query_id
+    {%- endif %}
+    {%- if experiment_column %},
+    cast({{ experiment_column }} as {{ dbt.type_string() }}) as experiment
     {%- endif %}
 from {{ search_metrics.input_relation('search_metrics_searches') }}

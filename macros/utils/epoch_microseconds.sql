@@ -1,0 +1,20 @@
+{#-
+  A timestamp as whole microseconds since 1970-01-01 00:00:00 (bigint), the unit of the online evaluation's time
+  arithmetic: differences of it are exact integers on every engine, and seconds = difference / 1e6 in double
+  precision. A timestamp without a time zone is read as UTC wall time on every engine.
+-#}
+{% macro epoch_microseconds(timestamp) %}
+    {{- return(adapter.dispatch('epoch_microseconds', 'search_metrics')(timestamp)) -}}
+{% endmacro %}
+
+{% macro default__epoch_microseconds(timestamp) -%}
+    cast(round(extract(epoch from {{ timestamp }}) * 1000000) as {{ dbt.type_bigint() }})
+{%- endmacro %}
+
+{% macro duckdb__epoch_microseconds(timestamp) -%}
+    epoch_us({{ timestamp }})
+{%- endmacro %}
+
+{% macro spark__epoch_microseconds(timestamp) -%}
+    unix_micros({{ timestamp }})
+{%- endmacro %}

@@ -1,0 +1,34 @@
+{#-
+  The interleaving verdict of each experiment per day: wins, ties, the preference delta, the sign test's p-value and
+  the bootstrap interval (docs/online_evaluation.md). Incremental like the click metrics.
+-#}
+{{ config(
+    enabled=search_metrics.family_enabled('interleaving'),
+    **search_metrics.click_incremental_config(['experiment', 'search_date'])
+) }}
+
+with units_to_build as (
+    select *
+    from {{ ref('search_metrics_int_interleaving_units') }}
+    where {{ search_metrics.click_recompute_filter('search_date') }}
+),
+
+daily_verdicts as (
+    {{ search_metrics.interleaving_verdicts('units_to_build', ['experiment', 'search_date']) | indent(4) }}
+)
+
+select
+    experiment,
+    search_date,
+    team_a,
+    team_b,
+    n_units,
+    wins_a,
+    wins_b,
+    ties,
+    n_units_no_click,
+    preference_delta,
+    p_value,
+    ci_low,
+    ci_high
+from daily_verdicts

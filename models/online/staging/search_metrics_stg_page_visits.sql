@@ -1,0 +1,10 @@
+{#-
+  The optional page visits input (var search_metrics_page_visits): when a clicked result's visit ended, which gives
+  that click its exact dwell. Built with the sessions family when the var is set; the input data tests run here.
+-#}
+{{ config(enabled=search_metrics.family_enabled('sessions') and search_metrics.inputs_configured(['search_metrics_page_visits'])) }}
+select
+    search_id,
+    position,
+    cast(visit_end_at as {{ dbt.type_timestamp() }}) as visit_end_at
+from {{ search_metrics.input_relation('search_metrics_page_visits') }}
