@@ -7,12 +7,10 @@
     {{- return(adapter.dispatch('epoch_microseconds', 'search_metrics')(timestamp)) -}}
 {% endmacro %}
 
+{#- PostgreSQL and DuckDB: extract(epoch) is the seconds as a number (numeric, double) whose microseconds round()
+    recovers exactly (a double holds them until the year 2255); a form every dialect's parser knows -#}
 {% macro default__epoch_microseconds(timestamp) -%}
     cast(round(extract(epoch from {{ timestamp }}) * 1000000) as {{ dbt.type_bigint() }})
-{%- endmacro %}
-
-{% macro duckdb__epoch_microseconds(timestamp) -%}
-    epoch_us({{ timestamp }})
 {%- endmacro %}
 
 {% macro spark__epoch_microseconds(timestamp) -%}

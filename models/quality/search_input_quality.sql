@@ -1,13 +1,16 @@
 {#-
   Where every input row went: used, or not used and why. Each input's rows add up to its row count,
   so nothing is dropped without being counted. Enabled when the judged family (results, judgments) or the
-  click family (searches, clicks; impressions optional) is configured; only configured inputs are read.
+  click family (searches, clicks; impressions and page visits optional) is configured; only configured inputs are
+  read.
 -#}
 {%- set judged = search_metrics.family_enabled('judged') -%}
 {%- set clicked = search_metrics.family_enabled('clicks') -%}
 {%- set auc_on = search_metrics.family_enabled('click_auc') -%}
 {%- set click_models_on = search_metrics.family_enabled('click_models') -%}
-{%- set impressed = auc_on or click_models_on -%}
+{%- set interleaving_on = search_metrics.family_enabled('interleaving') -%}
+{%- set impressed = auc_on or click_models_on or interleaving_on -%}
+{%- set visited = search_metrics.family_enabled('sessions') and search_metrics.inputs_configured(['search_metrics_page_visits']) -%}
 {{ config(enabled=judged or clicked) }}
 {%- set parts = [] -%}
 
@@ -67,7 +70,8 @@ judgment_rows as (
 {%- do parts.extend([('searches', 'search_rows'), ('clicks', 'click_rows')]) %}
 
 known_searches as (
-    select search_id, searched_at{{ ', query_id' if click_models_on }} from {{ ref('search_metrics_stg_searches') }}
+    select search_id, searched_at{{ ', query_id' if click_models_on }}{{ ', experiment' if interleaving_on }}
+    from {{ ref('search_metrics_stg_searches') }}
 ),
 
 search_rows as (
@@ -119,7 +123,7 @@ click_rows as (
     from labeled_click_groups
     where is_unknown_search = 0
         and n_clicks > 1
-){{ ',' if impressed }}
+){{ ',' if impressed or visited }}
 {%- endif %}
 {%- if impressed %}
 {%- do parts.append(('impressions', 'impression_rows')) %}
@@ -138,7 +142,10 @@ impression_rows as (
         case
             when known_searches.search_id is null then 'ignored'
             {%- if click_models_on and not auc_on %}
-            when known_searches.query_id is null then 'not_used'
+            when known_searches.query_id is null{{ ' and known_searches.experiment is null' if interleaving_on }} then 'not_used'
+            {%- endif %}
+            {%- if interleaving_on and not (auc_on or click_models_on) %}
+            when known_searches.experiment is null then 'not_used'
             {%- endif %}
             else 'used'
         end as status,
@@ -148,6 +155,9 @@ impression_rows as (
             when known_searches.query_id is null then 'search without a query_id: read by no click model{{ " (used by the AUC)" if auc_on }}'
             when shown_pair_sizes.n_shown < {{ min_impressions }} then 'shown result of a (query_id, doc_id) with fewer than {{ min_impressions }} shown results: no relevance estimate (it counts in the per-position figures)'
             else 'shown result of a (query_id, doc_id) with a click-model estimate'
+            {%- elif interleaving_on and not auc_on %}
+            when known_searches.experiment is null then 'impression of a search in no interleaving experiment: read by no model'
+            else 'impression of an interleaved search'
             {%- else %}
             else 'impression of a known search'
             {%- endif %}
@@ -159,6 +169,22 @@ impression_rows as (
         on shown_pair_sizes.query_id = known_searches.query_id
         and shown_pair_sizes.doc_id = impressions.doc_id
     {%- endif %}
+){{ ',' if visited }}
+{%- endif %}
+{%- if visited %}
+{%- do parts.append(('page_visits', 'page_visit_rows')) %}
+
+page_visit_rows as (
+    select
+        case when click_dwells.search_id is null then 'ignored' else 'used' end as status,
+        case
+            when click_dwells.search_id is null then 'no click of a known search on its (search_id, position): not used (warned by a data test)'
+            else 'the end of the visit of a clicked result: the exact dwell of its click'
+        end as reason
+    from {{ ref('search_metrics_stg_page_visits') }} as visits
+    left join {{ ref('search_metrics_int_click_dwells') }} as click_dwells
+        on click_dwells.search_id = visits.search_id
+        and click_dwells.position = visits.position
 )
 {%- endif %}
 

@@ -27,9 +27,12 @@ INPUT_COLUMNS = {
     "judgments": [("query_id", "string"), ("doc_id", "string"), ("rater_id", "string"), ("grade", "double"),
                   ("scale", "string")],
     "searches": [("search_id", "string"), ("session_id", "string"), ("searched_at", "timestamp"),
-                 ("search_type", "string"), ("n_results", "int"), ("bucket", "string"), ("query", "string")],
+                 ("search_type", "string"), ("n_results", "int"), ("bucket", "string"), ("query", "string"),
+                 ("experiment", "string")],
     "clicks": [("search_id", "string"), ("position", "int"), ("clicked_at", "timestamp")],
-    "impressions": [("search_id", "string"), ("position", "int"), ("doc_id", "string"), ("score", "double")],
+    "impressions": [("search_id", "string"), ("position", "int"), ("doc_id", "string"), ("score", "double"),
+                    ("ranker", "string")],
+    "page_visits": [("search_id", "string"), ("position", "int"), ("visit_end_at", "timestamp")],
 }
 
 # Every input var pointed at the loaded tables (and the searches' A/B bucket and query columns named): every model
@@ -37,6 +40,7 @@ INPUT_COLUMNS = {
 # shows each pair a few times only, and the estimates are what the engines must agree on.
 ALL_INPUT_VARS = {**{f"search_metrics_{name}": f"{INPUT_SCHEMA}.{name}" for name in INPUT_COLUMNS},
                   "search_metrics_bucket_column": "bucket", "search_metrics_query_id_column": "query",
+                  "search_metrics_experiment_column": "experiment", "search_metrics_team_column": "ranker",
                   "search_metrics_click_models": {"min_impressions": 2}}
 
 START = datetime(2026, 3, 2)
@@ -124,7 +128,49 @@ def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_s
                                "clicked_at": searched_at + timedelta(seconds=rng.randint(-30, 900))})
     clicks.append({"search_id": "s_unknown", "position": 1, "clicked_at": start})
     impressions.append({"search_id": "s_unknown", "position": 1, "doc_id": "doc1", "score": 1.0})
+    interleave(searches, impressions, random.Random(f"interleaving {n_sessions} {start.isoformat()}"))
     return searches, clicks, impressions
+
+
+# Interleaving experiments and their two teams, named so that code-point order differs from a locale's.
+EXPERIMENT_TEAMS = {"exp_a": ["team_B", "Team_a"], "Exp_b": ["ränker", "Ranker"]}
+
+
+def interleave(searches, impressions, rng: random.Random) -> None:
+    """Puts most searches with at least two impressions in an experiment (one per session) and gives their
+    impressions a team: each pair of positions holds one result of each team, in a random order (team-draft); the
+    other impressions get none. Its own generator, so that the other columns are drawn as before."""
+    by_search = {}
+    for row in impressions:
+        by_search.setdefault(row["search_id"], []).append(row)
+    session_experiment = {}
+    for search in searches:
+        rows = sorted(by_search.get(search["search_id"], []), key=lambda r: r["position"])
+        experiment = session_experiment.setdefault(search["session_id"], rng.choice([*EXPERIMENT_TEAMS, None]))
+        search["experiment"] = experiment if len(rows) >= 2 else None
+        if search["experiment"] is None:
+            continue
+        teams = EXPERIMENT_TEAMS[experiment]
+        for start in range(0, len(rows), 2):
+            order = rng.sample(teams, 2)
+            for row, team in zip(rows[start:start + 2], order):
+                row["ranker"] = team
+        if len({row["ranker"] for row in rows}) < 2:  # cannot happen with two or more rows; kept as a guard
+            raise AssertionError(f"search {search['search_id']} got one team")
+
+
+def page_visits(searches, clicks, rng: random.Random) -> list[dict]:
+    """The end of the visit of about half of the clicked (search_id, position) of known searches: 0 to 400 s after
+    the first click, so that some dwells are exactly 10 s or equal a check-in time."""
+    known = {s["search_id"] for s in searches}
+    first = {}
+    for click in clicks:
+        key = (click["search_id"], click["position"])
+        if click["search_id"] in known and (key not in first or click["clicked_at"] < first[key]):
+            first[key] = click["clicked_at"]
+    return [{"search_id": key[0], "position": key[1],
+             "visit_end_at": at + timedelta(seconds=rng.choice([0, 5, 10, 10, 30, 60, 95, 400]))}
+            for key, at in sorted(first.items()) if rng.random() < 0.5]
 
 
 def all_inputs(seed: int | random.Random) -> dict:
@@ -132,8 +178,9 @@ def all_inputs(seed: int | random.Random) -> dict:
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     results, judgments = judged_inputs(rng)
     searches, clicks, impressions = click_inputs(rng)
+    visits = page_visits(searches, clicks, random.Random(f"page visits {len(searches)}"))
     rows = {"results": results, "judgments": judgments, "searches": searches, "clicks": clicks,
-            "impressions": impressions}
+            "impressions": impressions, "page_visits": visits}
     return {name: (INPUT_COLUMNS[name], rows[name]) for name in INPUT_COLUMNS}
 
 

@@ -98,6 +98,33 @@ CLICK_MODEL_CASES = {
 }
 CASES.update({name: ({**CLICK_MODEL_INPUTS, **bad}, message) for name, (bad, message) in CLICK_MODEL_CASES.items()})
 
+ONLINE_INPUTS = {**CLICK_MODEL_INPUTS, "search_metrics_team_column": "ranker",
+                 "search_metrics_experiment_column": "experiment"}
+ONLINE = "search_metrics_online_evaluation"
+ONLINE_CASES = {
+    "online settings not a dict": ({ONLINE: [10]}, f"{ONLINE} must be a dict"),
+    "unknown online key": ({ONLINE: {"dwell_threshold": 30}}, f"{ONLINE} has an unknown key 'dwell_threshold'"),
+    "unknown interleaving unit": ({ONLINE: {"interleaving_unit": "query"}},
+                                  f"{ONLINE}.interleaving_unit must be search or session"),
+    "dwell threshold 0": ({ONLINE: {"dwell_threshold_seconds": 0}},
+                          f"{ONLINE}.dwell_threshold_seconds must be a positive number of seconds"),
+    "negative return window": ({ONLINE: {"return_window_seconds": -1}},
+                               f"{ONLINE}.return_window_seconds must be a positive number of seconds"),
+    "reformulation gap not a number": ({ONLINE: {"reformulation_gap_seconds": "5m"}},
+                                       f"{ONLINE}.reformulation_gap_seconds must be a non-negative number of seconds"),
+    "check-ins not ascending": ({ONLINE: {"checkin_seconds": [10, 60, 30]}},
+                                f"{ONLINE}.checkin_seconds must be strictly ascending numbers >= 0"),
+    "check-ins empty": ({ONLINE: {"checkin_seconds": []}}, f"{ONLINE}.checkin_seconds must be a non-empty list"),
+    "team column not a column name": ({"search_metrics_team_column": "ranker-id"},
+                                      "search_metrics_team_column must name a column of the impressions input"),
+    "experiment column not a column name": ({"search_metrics_experiment_column": "exp id"},
+                                            "search_metrics_experiment_column must name a column of the searches input"),
+    "interleaving forced on without a team column": (
+        {"search_metrics_team_column": None, "search_metrics_enable_interleaving": True},
+        "search_metrics_enable_interleaving is true, but the interleaving family needs the vars"),
+}
+CASES.update({name: ({**ONLINE_INPUTS, **bad}, message) for name, (bad, message) in ONLINE_CASES.items()})
+
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -52,6 +52,8 @@ OV, POV = "search_run_overlap", "search_run_pair_overlap"
 AG = "search_judgment_agreement"
 CR, CPB = "search_click_relevance", "search_click_position_bias"
 CJ, CJA = "search_click_judgments", "search_click_judgment_agreement"
+ILD, ILE = "search_interleaving_daily", "search_interleaving_experiments"
+SMD, DWS = "search_session_metrics_daily", "search_dwell_survival"
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -172,6 +174,28 @@ RULES = {
     "search_click_judgment_agreement__spearman_must_be_between_minus_1_and_1": (
         [update(CJA, "true", spearman="-1.000001")], 1, "spearman must be null or between -1 and 1"),
     "search_click_judgment_agreement__one_row_per_model": ([duplicate(CJA)], 1, "model must be unique"),
+
+    "search_interleaving_daily__experiment_must_not_be_null": ([insert(ILD, "true", experiment="null")], 1, None),
+    "search_interleaving_daily__preference_delta_must_be_between_minus_half_and_half": (
+        [update(ILD, "true", preference_delta="-0.5000001")], 1,
+        "preference_delta must be null or between -0.5 and 0.5"),
+    "search_interleaving_daily__p_value_must_be_between_0_and_1": (
+        [update(ILD, "true", p_value="1.0000001")], 1, "p_value must be null or between 0 and 1"),
+    "search_interleaving_daily__one_row_per_experiment_and_day": (
+        [duplicate(ILD)], 1, "experiment, search_date must be unique"),
+    "search_interleaving_experiments__p_value_must_be_between_0_and_1": (
+        [update(ILE, "true", p_value="-0.01")], 1, "p_value must be null or between 0 and 1"),
+    "search_interleaving_experiments__one_row_per_experiment": ([duplicate(ILE)], 1, "experiment must be unique"),
+    "search_session_metrics_daily__satisfied_click_rate_must_be_between_0_and_1": (
+        [update(SMD, "true", satisfied_click_rate="1.5")], 1, "satisfied_click_rate must be null or between 0 and 1"),
+    "search_session_metrics_daily__return_rate_must_be_between_0_and_1": (
+        [update(SMD, "true", return_rate="-0.5")], 1, "return_rate must be null or between 0 and 1"),
+    "search_session_metrics_daily__one_row_per_day_and_type": (
+        [duplicate(SMD)], 1, "search_date, search_type must be unique"),
+    "search_dwell_survival__survival_must_be_between_0_and_1": (
+        [update(DWS, "true", survival="1.25")], 1, "survival must be null or between 0 and 1"),
+    "search_dwell_survival__one_row_per_day_type_and_checkin": (
+        [duplicate(DWS)], 1, "search_date, search_type, checkin_seconds must be unique"),
     "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
     "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
     "search_paulscore_comparison__one_row_per_pair_type_and_factor": (

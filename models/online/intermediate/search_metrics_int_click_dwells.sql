@@ -34,7 +34,7 @@ session_clicks as (
 -- the distinct times at which the day-session had an event (a search or a click)
 session_event_times as (
     select session_id, search_date, search_type, searched_us as event_us from session_searches
-    union
+    union distinct
     select session_id, search_date, search_type, clicked_us as event_us from session_clicks
 ),
 
