@@ -31,6 +31,7 @@ demo: venv-demo
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_DB) $(BIN)/dbt build --vars '{search_metrics_examples: true}' --target-path target/demo
 	$(BIN)/python scripts/demo/print_judged_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_click_summary.py $(DEMO_DB)
+	$(BIN)/python scripts/demo/print_online_summary.py $(DEMO_DB)
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_CLICK_DB) $(BIN)/dbt build --quiet --select +search_run_metrics --indirect-selection cautious \
 		--vars "{search_metrics_examples: true, search_metrics_judgments: \"{{ ref('search_click_judgments') }}\"}" \
 		--target-path target/demo_click_judged

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 from engines import assert_same_table, dbt_ok, run_incremental_and_full_refresh
 from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
 from parity_data import (ALL_INPUT_VARS, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES, SHARED_DOCS,
-                         TREC_VARS, all_inputs, click_inputs, trec_inputs)
+                         TREC_VARS, EXPERIMENT_TEAMS, all_inputs, click_inputs, page_visits,
+                         trec_inputs)
 from reference import agreement as ref_agreement
 from reference import click_models as ref_click_models
 from reference import clicks as ref_clicks
@@ -80,6 +81,10 @@ VAR_SETS = {
         "search_metrics_click_models": {"models": ["pbm", "sdbn"], "min_impressions": 1, "sdbn_alpha": 0.5,
                                         "sdbn_beta": 2, "sdbn_unclicked": "skip", "pbm_iterations": 7,
                                         "grade_thresholds": [0.05, 0.2, 0.6]},
+        # the day-session unit, the web-search dwell threshold, short windows, check-ins of our own
+        "search_metrics_online_evaluation": {"interleaving_unit": "session", "dwell_threshold_seconds": 30,
+                                             "return_window_seconds": 120, "reformulation_gap_seconds": 60,
+                                             "checkin_seconds": [0, 5, 10, 30.5, 600]},
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS},
@@ -358,7 +363,8 @@ def test_demo_build_gives_the_same_tables(request, duckdb_demo, engine_name):
 
 
 # -- through dbt: incremental = full refresh ---------------------------------------------------------------
-INCREMENTAL_MODELS = ["search_paulscore_daily", "search_click_metrics_daily", "search_auc_daily"]
+INCREMENTAL_MODELS = ["search_paulscore_daily", "search_click_metrics_daily", "search_auc_daily",
+                      "search_interleaving_daily", "search_session_metrics_daily", "search_dwell_survival"]
 CLICK_ONLY_VARS = {**ALL_INPUT_VARS, "search_metrics_results": "", "search_metrics_judgments": "",
                    "search_metrics_click_lookback_days": 2}
 
@@ -379,16 +385,22 @@ def incremental_inputs():
     assert late, "no search in the lookback window"
     late_clicks = [{"search_id": s["search_id"], "position": 1 + i % 3,
                     "clicked_at": s["searched_at"] + timedelta(minutes=5)} for i, s in enumerate(late)]
-    late_impressions = [{"search_id": s["search_id"], "position": 50 + i, "doc_id": "late", "score": 0.5 * i}
+    late_impressions = [{"search_id": s["search_id"], "position": 50 + i, "doc_id": "late", "score": 0.5 * i,
+                         "ranker": EXPERIMENT_TEAMS[s["experiment"]][i % 2] if s["experiment"] else None}
                         for i, s in enumerate(late)]
 
-    def tables(s, c, i):
-        rows = {"searches": s, "clicks": c, "impressions": i}
+    def tables(s, c, i, v):
+        rows = {"searches": s, "clicks": c, "impressions": i, "page_visits": v}
         return {name: (INPUT_COLUMNS[name], rows[name]) for name in rows}
 
-    before = tables(searches, clicks, impressions)
+    # the page visits of the first run stay; the new clicks get visits of their own
+    visits = page_visits(searches, clicks, random.Random(COMPACT_SEED))
+    visited = {(v["search_id"], v["position"]) for v in visits}
+    new_visits = [v for v in page_visits(new_searches, new_clicks, random.Random(COMPACT_SEED + 1))
+                  if (v["search_id"], v["position"]) not in visited]
+    before = tables(searches, clicks, impressions, visits)
     after = tables(searches + new_searches, clicks + new_clicks + late_clicks,
-                   impressions + new_impressions + late_impressions)
+                   impressions + new_impressions + late_impressions, visits + new_visits)
     return before, after
 
 
@@ -407,7 +419,7 @@ def test_incremental_click_models_equal_a_full_refresh(request, engine_name):
     days = {name: {row["search_date"] for row in table.dicts()} for name, table in first.items()}
     new_days = {row["search_date"] for row in full["search_click_metrics_daily"].dicts()}
     assert len(days["search_click_metrics_daily"]) == 6 and len(new_days) == 7
-    for name in ("search_click_metrics_daily", "search_auc_daily"):
+    for name in ("search_click_metrics_daily", "search_auc_daily", "search_session_metrics_daily"):
         old = {tuple(sorted(r.items(), key=str)) for r in first[name].dicts()}
         rewritten = [r for r in incremental[name].dicts()
                      if r["search_date"] in days[name] and tuple(sorted(r.items(), key=str)) not in old]
