@@ -10,7 +10,7 @@ and another unit, threshold, windows and check-ins without page visits or query 
 
 Also through `dbt build`: an incremental run with late events inside the lookback equals a full refresh and the
 reference; each input rule fails under its own name and skips the models downstream; a team column the impressions
-lack is a compile error; and the sign test holds its precision at 10,000 decisive units.
+lack is a compile error; and the sign test holds its precision at 2,000 decisive units.
 """
 
 from __future__ import annotations
@@ -124,28 +124,35 @@ def test_online_evaluation_equals_the_reference(dbt_project, setting_set, rng):
 
 
 # -- the sign test at scale -------------------------------------------------------------------------------------
+SIGN_TEST_EXPERIMENTS = {"near": (1040, 960), "balanced": (995, 1005), "lopsided": (15, 1985)}
+
+
 @pytest.mark.dbt
-@pytest.mark.parametrize("wins", [(5200, 4800), (4990, 5010), (61, 9939)])
-def test_sign_test_keeps_its_precision_at_ten_thousand_units(dbt_project, wins):
-    """10,000 one-click searches, wins_a of them credited to team a: the p-value equals scipy's binomtest to 1e-9
-    relative (Stirling's series and the 65,536 largest terms), including a p-value far below the double epsilon."""
-    wins_a, wins_b = wins
+def test_sign_test_keeps_its_precision_at_two_thousand_units(dbt_project):
+    """Three experiments of 2,000 one-click searches, wins_a of them credited to team a: each p-value equals scipy's
+    binomtest to 1e-9 relative (Stirling's series above 15, the sum of the largest terms), including one far below
+    the double epsilon."""
     start = datetime(2026, 3, 2)
     searches, clicks, impressions = [], [], []
-    for n in range(wins_a + wins_b):
-        search_id = f"s{n:05d}"
-        searches.append({"search_id": search_id, "session_id": f"u{n}", "searched_at": start + timedelta(seconds=n),
-                         "search_type": "fulltext", "n_results": 2, "query_id": None, "experiment": "e"})
-        impressions += [{"search_id": search_id, "position": 1, "doc_id": "x", "score": 1.0, "team": "a"},
-                        {"search_id": search_id, "position": 2, "doc_id": "y", "score": 0.5, "team": "b"}]
-        clicks.append({"search_id": search_id, "position": 1 if n < wins_a else 2,
-                       "clicked_at": start + timedelta(seconds=n + 1)})
+    for experiment, (wins_a, wins_b) in SIGN_TEST_EXPERIMENTS.items():
+        for n in range(wins_a + wins_b):
+            search_id = f"{experiment}{n:05d}"
+            searches.append({"search_id": search_id, "session_id": search_id, "searched_at": start,
+                             "search_type": "fulltext", "n_results": 2, "query_id": None, "experiment": experiment})
+            impressions += [{"search_id": search_id, "position": 1, "doc_id": "x", "score": 1.0, "team": "a"},
+                            {"search_id": search_id, "position": 2, "doc_id": "y", "score": 0.5, "team": "b"}]
+            clicks.append({"search_id": search_id, "position": 1 if n < wins_a else 2,
+                           "clicked_at": start + timedelta(seconds=1)})
     log = {"searches": searches, "clicks": clicks, "impressions": impressions, "page_visits": []}
     out = dbt_project.run_tables(tables_of(log), {**dbt_vars("custom"), "search_metrics_bootstrap_samples": 20},
                                  outputs=("search_interleaving_experiments",))
-    (row,) = out["search_interleaving_experiments"]
-    assert (row["wins_a"], row["wins_b"], row["ties"]) == (wins_a, wins_b, 0)
-    assert row["p_value"] == pytest.approx(binomtest(wins_a, wins_a + wins_b, 0.5).pvalue, rel=1e-9, abs=1e-300)
+    rows = {row["experiment"]: row for row in out["search_interleaving_experiments"]}
+    assert rows.keys() == SIGN_TEST_EXPERIMENTS.keys()
+    for experiment, (wins_a, wins_b) in SIGN_TEST_EXPERIMENTS.items():
+        row = rows[experiment]
+        assert (row["wins_a"], row["wins_b"], row["ties"]) == (wins_a, wins_b, 0)
+        expected = binomtest(wins_a, wins_a + wins_b, 0.5).pvalue
+        assert row["p_value"] == pytest.approx(expected, rel=1e-9, abs=1e-300), experiment
 
 
 # -- through dbt build: incremental runs, input rules ---------------------------------------------------------
