@@ -268,6 +268,8 @@ def rule_log(case: str) -> dict:
         visits[0]["visit_end_at"] = start + timedelta(seconds=19)
     elif case == "two visits of one click":
         visits.append({**visits[0], "visit_end_at": start + timedelta(seconds=60)})
+    elif case == "a visit without a click":
+        visits.append({"search_id": "s1", "position": 2, "visit_end_at": start + timedelta(minutes=2)})
     return {"searches": searches, "clicks": clicks, "impressions": impressions, "page_visits": visits}
 
 
@@ -287,6 +289,21 @@ def test_each_online_input_rule_fails_under_its_name(dbt_project, build_profiles
                   else "search_session_metrics_daily")
     assert statuses[downstream] == "skipped", statuses
     assert statuses["search_paulscore_daily"] == "success", statuses
+
+
+@pytest.mark.dbt
+def test_a_visit_without_a_click_only_warns_and_is_counted(dbt_project, build_profiles):
+    """The warning-level rule: the build succeeds, the rule warns with the one visit, and search_input_quality
+    counts it as ignored next to the used one."""
+    profiles, db = build_profiles
+    load(db, rule_log("a visit without a click"))
+    result, statuses = build(dbt_project, profiles, "online_rules", dbt_vars("defaults"))
+    assert result.success, statuses
+    assert statuses["search_metrics_page_visits__visit_should_match_a_click"] == "warn", statuses
+    with duckdb.connect(str(db)) as con:
+        rows = con.execute("select status, sum(n_rows) from main.search_input_quality "
+                           "where input_name = 'page_visits' group by status order by status").fetchall()
+    assert rows == [("ignored", 1), ("used", 1)], rows
 
 
 @pytest.mark.dbt
