@@ -1,7 +1,8 @@
 {#-
   A timestamp as whole microseconds since 1970-01-01 00:00:00 (bigint), the unit of the online evaluation's time
   arithmetic: differences of it are exact integers on every engine, and seconds = difference / 1e6 in double
-  precision. A timestamp without a time zone is read as UTC wall time on every engine.
+  precision. Only differences are used, so the session time zone does not matter (except across a daylight-saving
+  change on Spark, whose timestamps are instants in the session's zone).
 -#}
 {% macro epoch_microseconds(timestamp) %}
     {{- return(adapter.dispatch('epoch_microseconds', 'search_metrics')(timestamp)) -}}
