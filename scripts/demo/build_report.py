@@ -32,7 +32,7 @@ N_WORST = 15
 def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
              "search_click_metrics_daily", "search_auc_daily", "search_paulscore_comparison",
-             "search_judgment_agreement"]
+             "search_judgment_agreement", "search_session_metrics_daily", "search_interleaving_experiments"]
     tables = {}
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
@@ -171,7 +171,8 @@ def interval_chart(title: str, rows: list[tuple[str, float | None, float | None,
     rows = [r for r in rows if r[1] is not None]
     if not rows:
         return f'<p class="empty">{esc(title)}: no data</p>'
-    left, right, top, row_h = 190, 30, 30, 20
+    left, right, top = 190, 30, 30
+    row_h = 20 if len(rows) >= 3 else 44  # one or two rows (an interleaving experiment): room for the axis
     height = top + row_h * len(rows) + 30
     plot_w = width - left - right
     values = [v for _, est, lo, hi, _ in rows for v in (est, lo, hi) if v is not None]
@@ -389,6 +390,39 @@ def section_auc(rows: list[dict]) -> str:
     return "".join(parts)
 
 
+def section_online(sessions: list[dict], experiments: list[dict]) -> str:
+    parts = ['<section id="online"><h2>Online evaluation</h2><p>Tables <code>search_interleaving_experiments</code> '
+             '(one forest-plot row per experiment: Δ = (wins_a + ties/2) / (wins_a + wins_b + ties) − 0.5, '
+             '&gt; 0 when team a is preferred, with its bootstrap interval) and <code>search_session_metrics_daily'
+             '</code>.</p>']
+    if experiments:
+        rows = sorted(experiments, key=lambda r: str(r["experiment"]))
+        chart_rows = [(f'experiment {r["experiment"]}: {r["team_a"]} vs {r["team_b"]}', r["preference_delta"],
+                       r["ci_low"], r["ci_high"],
+                       r["p_value"] is not None and r["p_value"] < SIGNIFICANCE) for r in rows]
+        parts.append(interval_chart("Interleaving: preference Δ and interval", chart_rows))
+        body = [[esc(r["experiment"]), esc(r["team_a"]), esc(r["team_b"]), f'{r["first_date"]} .. {r["last_date"]}',
+                 str(r["n_units"]), f'{r["wins_a"]} / {r["wins_b"]} / {r["ties"]}', str(r["n_units_no_click"]),
+                 num(r["preference_delta"]), pval(r["p_value"]), f'[{num(r["ci_low"])}, {num(r["ci_high"])}]']
+                for r in rows]
+        parts.append(table(["experiment", "team a", "team b", "days", "units", "wins a / b / ties", "no click", "Δ",
+                            "p (sign test)", "interval"], body, numeric_from=4))
+    if sessions:
+        parts.append('<div class="grid">')
+        days = sorted({str(r["search_date"]) for r in sessions})
+        for column, title in (("satisfied_click_rate", "Satisfied-click rate"),
+                              ("threshold_pass_rate", "Threshold-pass rate"), ("return_rate", "Return rate"),
+                              ("reformulation_rate", "Reformulation rate")):
+            series = {}
+            for search_type in sorted({r["search_type"] for r in sessions}):
+                by_day = {str(r["search_date"]): r[column] for r in sessions if r["search_type"] == search_type}
+                series[search_type] = [by_day.get(d) for d in days]
+            parts.append(line_chart(title, days, series, "rate"))
+        parts.append("</div>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
 def section_ab(rows: list[dict]) -> str:
     rows = sorted(rows, key=lambda r: (r["baseline"], r["candidate"], r["search_type"], r["factor"]))
     body = [[esc(r["baseline"]), esc(r["candidate"]), esc(r["search_type"]), f'{r["factor"]:g}',
@@ -484,12 +518,15 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
         sections.append(section_auc(tables["search_auc_daily"]))
     if tables.get("search_paulscore_comparison"):
         sections.append(section_ab(tables["search_paulscore_comparison"]))
+    if tables.get("search_session_metrics_daily") or tables.get("search_interleaving_experiments"):
+        sections.append(section_online(tables.get("search_session_metrics_daily", []),
+                                       tables.get("search_interleaving_experiments", [])))
     if not sections:
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
         ("agreement", "rater agreement"), ("clicks", "clicks"),
-        ("auc", "AUC"), ("ab", "A/B")) if f'id="{sid}"' in "".join(sections))
+        ("auc", "AUC"), ("ab", "A/B"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
             f'<body><h1>search_metrics report</h1><p>Built from <code>{esc(source)}</code> by '

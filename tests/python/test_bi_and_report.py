@@ -25,9 +25,10 @@ from harness import DEMO_WARNINGS, INPUT_SCHEMA, REPO_ROOT, fetch_dicts
 EXAMPLES = {"search_metrics_examples": True}
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "search_run_comparisons",
                    "search_query_deltas", "search_paulscore_daily", "search_click_metrics_daily",
-                   "search_paulscore_comparison"}
+                   "search_paulscore_comparison", "search_session_metrics_daily", "search_interleaving_daily"}
 EXPOSURES = {"search_ranker_comparison_dashboard", "search_rater_agreement_panel", "search_click_quality_dashboard",
-             "search_click_auc_dashboard", "search_paulscore_ab_dashboard"}
+             "search_click_auc_dashboard", "search_paulscore_ab_dashboard", "search_session_quality_dashboard",
+             "search_interleaving_dashboard"}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -112,6 +113,16 @@ RATIO_METRICS = {
                                          "mean_first_click_position"),
     "search_judged_metric_mean": (("run_id", "metric", "k"), "search_run_metrics", "value"),
     "search_query_mean_delta": (("baseline", "candidate", "metric", "k"), "search_run_comparison", "mean_delta"),
+    "search_satisfied_click_rate": (("search_date", "search_type"), "search_session_metrics_daily",
+                                    "satisfied_click_rate"),
+    "search_threshold_pass_rate": (("search_date", "search_type"), "search_session_metrics_daily",
+                                   "threshold_pass_rate"),
+    "search_return_rate": (("search_date", "search_type"), "search_session_metrics_daily", "return_rate"),
+    "search_reformulation_rate": (("search_date", "search_type"), "search_session_metrics_daily",
+                                  "reformulation_rate"),
+    # the share is Δ + 0.5
+    "search_interleaving_team_a_share": (("experiment", "search_date"), "search_interleaving_daily",
+                                         "preference_delta + 0.5"),
 }
 # derived metrics of ratio metrics: (grain, table, column), as above
 DERIVED_METRICS = {
@@ -258,6 +269,13 @@ FAMILY_CONFIGURATIONS = {
     "examples, judged switched off": {**EXAMPLES, "search_metrics_enable_judged": False},
     "examples, click_auc and bucket_comparisons switched off": {
         **EXAMPLES, "search_metrics_enable_click_auc": False, "search_metrics_enable_bucket_comparisons": False},
+    "clicks with team and experiment columns": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions",
+                                                "search_metrics_team_column": "team",
+                                                "search_metrics_experiment_column": "experiment"},
+    "clicks with a team column only": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions",
+                                       "search_metrics_team_column": "team"},
+    "examples, interleaving and sessions switched off": {
+        **EXAMPLES, "search_metrics_enable_interleaving": False, "search_metrics_enable_sessions": False},
 }
 
 
@@ -388,8 +406,10 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
                            ).fetchone()
     charts = check["charts"]
     labels = [c["label"] for c in charts]
-    # one forest plot per compared pair, PaulScore per search type, three click rates, AUC per type, the A/B plot
-    assert len(charts) == 1 + n_types + 3 + n_types + 1, labels
+    # one forest plot per compared pair, PaulScore per search type, three click rates, AUC per type, the A/B plot,
+    # four session rates, the interleaving forest plot
+    assert len(charts) == 1 + n_types + 3 + n_types + 1 + 4 + 1, labels
+    assert "Interleaving: preference Δ and interval" in labels and "Satisfied-click rate" in labels, labels
     assert any(label.startswith("PaulScore, ") for label in labels)
     assert any(label.startswith("PaulScore A/B") for label in labels)
     for chart in charts:
@@ -402,6 +422,13 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     sys.path.insert(0, str(REPO_ROOT / "scripts" / "demo"))
     from build_report import num, pval
     assert re.sub(r"<[^>]+>", "", pval(ndcg[0])) in dom.stdout and num(ndcg[1]) in dom.stdout
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        experiments = con.execute("select experiment, team_a, team_b, p_value from main.search_interleaving_experiments"
+                                  ).fetchall()
+    assert experiments
+    for experiment, team_a, team_b, p_value in experiments:  # one forest-plot row per experiment, its p-value shown
+        assert f"experiment {experiment}: {team_a} vs {team_b}" in dom.stdout, experiment
+        assert re.sub(r"<[^>]+>", "", pval(p_value)) in dom.stdout
     # the verdict opens the report: per pair, the moves that survive the Holm correction, counted here from the table
     assert dom.stdout.index('id="verdict"') < dom.stdout.index('id="runs"')
     with duckdb.connect(str(demo["copy"]), read_only=True) as con:
