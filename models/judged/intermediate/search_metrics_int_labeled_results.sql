@@ -5,7 +5,9 @@
   row are kept, because no other metric reads the rest (an ungraded result adds nothing to a count, a sum or ERR's
   product, and every position is the result's rank). When a configured metric reads beyond the largest cutoff
   (reads_every_rank: auc, r_precision, bpref, rbp, the counts, 11-point AP, whole_list and condensed entries),
-  every rank is kept. The other rows are read by no metric and are not copied.
+  the judged rows of every rank are kept too; an unjudged row beyond the largest cutoff is read by no metric
+  (coverage stops at its cutoff, n_retrieved counts the spine, rbp_residual sums the graded rows), so it is not
+  copied. The other rows are read by no metric and are not copied.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
@@ -28,4 +30,7 @@ from {{ ref('search_metrics_stg_results') }} as results
     and labels.doc_id = results.doc_id
 {%- if not reads_every_rank %}
 where results.rank <= {{ cutoffs | max }}
+{%- elif reads_unjudged_results %}
+where labels.query_id is not null
+    or results.rank <= {{ cutoffs | max }}
 {%- endif %}
