@@ -429,36 +429,46 @@ def report_judged(points):
             print(f"  {n:>10}: " + ", ".join(row))
 
 
+def node_time(fig, name):
+    """The package's own cost: the wall of its `dbt build` minus the wall of dbt_min (a build of one view that reads
+    no row) in the same run; None without dbt_min."""
+    if name not in fig or "dbt_min" not in fig:
+        return None
+    return fig[name]["wall_s"] - fig["dbt_min"]["wall_s"]
+
+
+def verdict(ratio, goal):
+    return f"{ratio:.2f} x (goal <= {goal} x) -> {'MET' if ratio <= goal else 'MISSED'}"
+
+
 def report_goals(points):
+    """The goals as restated on node time (ours - dbt_min in the same run), at Q = 100k unless stated."""
     by_q = {p["q"]: p for p in points}
-    print("\n== Goals ==")
+    print("\n== Goals (node time = wall of the dbt build - wall of dbt_min, same run) ==")
     p = by_q.get(100000)
     if p:
         fig = p["figures"]
-        if "ours_full" in fig and "pytrec" in fig:
-            r = fig["ours_full"]["wall_s"] / fig["pytrec"]["wall_s"]
-            print(f"  full default set <= 0.5 x pytrec_eval's time:  {r:.2f} x  -> {'MET' if r <= 0.5 else 'MISSED'}")
-        if "ours_3" in fig and "floor" in fig:
-            r = fig["ours_3"]["wall_s"] / fig["floor"]["wall_s"]
-            sql = fig["ours_3"]["dbt_execution_s"] / fig["floor"]["wall_s"]
-            print(f"  3 metrics within 1.5 x the floor:             {r:.2f} x  -> {'MET' if r <= 1.5 else 'MISSED'}"
-                  f"  (dbt's node time alone: {sql:.2f} x)")
-            if "dbt_min" in fig:
-                m = fig["dbt_min"]["wall_s"]
-                print(f"    a dbt build of one view (dbt_min) takes {m:.2f} s = {m / fig['floor']['wall_s']:.2f} x the floor; "
-                      f"ours_3 - dbt_min = {fig['ours_3']['wall_s'] - m:.2f} s = "
-                      f"{(fig['ours_3']['wall_s'] - m) / fig['floor']['wall_s']:.2f} x the floor")
+        if "dbt_min" in fig:
+            print(f"  dbt_min (the fixed cost of any dbt build here): {fig['dbt_min']['wall_s']:.2f} s")
+        full, three = node_time(fig, "ours_full"), node_time(fig, "ours_3")
+        if full is not None and "pytrec" in fig:
+            print(f"  1. full default set, node time {full:.2f} s / pytrec_eval's whole run "
+                  f"{fig['pytrec']['wall_s']:.2f} s: {verdict(full / fig['pytrec']['wall_s'], 0.3)}")
+        if three is not None and "floor" in fig:
+            print(f"  2. three metrics, node time {three:.2f} s / the floor {fig['floor']['wall_s']:.2f} s: "
+                  f"{verdict(three / fig['floor']['wall_s'], 1.5)}")
         if "pytrec" in fig:
             for ours in ("ours_3", "ours_full"):
                 if ours in fig:
                     r = fig[ours]["peak_mib"] / fig["pytrec"]["peak_mib"]
-                    print(f"  peak memory {ours} <= 0.5 x pytrec_eval's:   {r:.2f} x  -> {'MET' if r <= 0.5 else 'MISSED'}")
-    if 10000 in by_q and 100000 in by_q:
+                    print(f"  peak memory {ours} / pytrec_eval's: {r:.2f} x")
+    if 100000 in by_q and 1000000 in by_q:
         for ours in ("ours_3", "ours_full"):
-            a, b = by_q[10000]["figures"].get(ours), by_q[100000]["figures"].get(ours)
-            if a and b:
-                r = b["wall_s"] / a["wall_s"]
-                print(f"  linear, 1M -> 10M rows <= 12 x ({ours}):     {r:.2f} x  -> {'MET' if r <= 12 else 'MISSED'}")
+            a, b = by_q[100000]["figures"], by_q[1000000]["figures"]
+            if ours in a and ours in b and "dbt_min" in a:
+                # dbt_min is not run at 1M: its cost does not depend on the data, so the 100k figure is used
+                grow = (b[ours]["wall_s"] - a["dbt_min"]["wall_s"]) / node_time(a, ours)
+                print(f"  5. {ours}, node time 10M -> 100M rows: {verdict(grow, 11)}")
     p = by_q.get(1000000)
     if p:
         done = [n for n in ("ours_3", "ours_full") if n in p["figures"]]

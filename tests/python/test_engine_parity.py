@@ -17,6 +17,7 @@ the PostgreSQL test database has a dictionary (ICU) collation, so text the packa
 from __future__ import annotations
 
 import random
+import re
 from datetime import timedelta
 
 import pytest
@@ -138,6 +139,71 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
         assert out[name].rows, f"{name} is empty on the compact dataset"
     values = [row["value"] for row in out["search_query_metrics"].dicts()]
     assert any(v is None for v in values) and any(v not in (None, 0, 1) for v in values)
+    if engine_name == "spark" and var_set == "defaults":
+        # every family on, the default metric set: Spark's physical plan of every model keeps its rows in
+        # partitions (what lets a cluster spread the work; docs/engines.md)
+        problems = {}
+        for model in engine.compile(VAR_SETS[var_set], f"parity_{var_set}"):
+            plan = engine.session.sql("explain " + model["sql"]).collect()[0][0]
+            problems.update({f"{model['name']}: {p}": plan for p in single_partition_steps(model["name"], plan)})
+        assert not problems, "steps Spark runs in one partition:\n" + "\n".join(problems)
+
+
+# Windows without PARTITION BY, which Spark runs in one partition, are allowed only where they number a handful of
+# distinct values, never rows, and are named here by their ordering column: `value` (comparison_pairs_relation:
+# the distinct run ids or buckets), `search_type` (search_auc_daily: the distinct search types) and `1` (dbt's
+# date_spine, the days of search_metrics_util_time_spine). A global sort is allowed only in dbt's date spine.
+SMALL_UNPARTITIONED_WINDOWS = {"value", "search_type", "1"}
+GLOBAL_SORT_MODELS = {"search_metrics_util_time_spine"}
+
+
+def window_specs(line: str) -> list[str]:
+    """The arguments of every windowspecdefinition(...) on a line of a Spark plan (partition keys first, then
+    the order keys with ASC/DESC, then the frame)."""
+    specs, start = [], 0
+    while (start := line.find("windowspecdefinition(", start)) >= 0:
+        depth, end = 1, start + len("windowspecdefinition(")
+        while depth:
+            depth += {"(": 1, ")": -1}.get(line[end], 0)
+            end += 1
+        specs.append(line[start + len("windowspecdefinition("):end - 1])
+        start = end
+    return specs
+
+
+def single_partition_steps(model: str, plan: str) -> list[str]:
+    """The steps of a Spark physical plan that gather every row into one partition: an exchange to a single
+    partition, a window without partition keys (outside SMALL_UNPARTITIONED_WINDOWS) and a global sort (a Sort
+    with global = true, outside GLOBAL_SORT_MODELS)."""
+    steps = []
+    for line in plan.splitlines():
+        if "Exchange SinglePartition" in line:
+            steps.append("an exchange to a single partition")
+        if re.search(r"\bSort \[.*\], true\b", line) and model not in GLOBAL_SORT_MODELS:
+            steps.append("a global sort")
+        if re.search(r"\bWindow \[", line):
+            for spec in window_specs(line):
+                first = spec.split(", ")[0]
+                if re.search(r" (ASC|DESC)( |$)", first) or first.startswith("specifiedwindowframe"):
+                    key = re.sub(r"#\d+L?", "", first.split(" ")[0])
+                    if key not in SMALL_UNPARTITIONED_WINDOWS:
+                        steps.append(f"a window without partition keys, ordered by {key}")
+    return sorted(set(steps))
+
+
+def test_the_plan_check_finds_steps_in_one_partition():
+    """single_partition_steps on plan lines as Spark 4 prints them."""
+    window = ("+- Window [row_number() windowspecdefinition({spec}, specifiedwindowframe(RowFrame, "
+              "unboundedpreceding$(), currentrow$())) AS r#12], [{spec}]")
+    partitioned = window.format(spec="run_id#1, query_id#2, rank#3 ASC NULLS FIRST, doc_id#4 ASC NULLS FIRST")
+    assert single_partition_steps("m", partitioned) == []
+    assert single_partition_steps("m", window.format(spec="rank#3 ASC NULLS FIRST")) == [
+        "a window without partition keys, ordered by rank"]
+    assert single_partition_steps("m", window.format(spec="value#9 ASC NULLS FIRST")) == []
+    assert single_partition_steps("m", "+- Sort [rank#3 ASC NULLS FIRST], true, 0") == ["a global sort"]
+    assert single_partition_steps("m", "+- Sort [rank#3 ASC NULLS FIRST], false, 0") == []
+    assert single_partition_steps("m", "+- Exchange SinglePartition, ENSURE_REQUIREMENTS, [plan_id=1]") == [
+        "an exchange to a single partition"]
 
 
 # -- the anchor: DuckDB's output on the compact dataset equals the reference ---------------------------------
