@@ -63,9 +63,10 @@ RULES = {
     "search_query_metrics__run_id_must_not_be_null": ([insert(QM, CUTOFF_ROW, run_id="null")], 1, None),
     "search_query_metrics__query_id_must_not_be_null": ([insert(QM, CUTOFF_ROW, query_id="null")], 1, None),
     "search_query_metrics__metric_must_not_be_null": ([insert(QM, CUTOFF_ROW, metric="null")], 1, None),
-    "search_query_metrics__run_id_must_be_a_run_of_the_results": ([insert(QM, CUTOFF_ROW, run_id="'ghost_run'")], 1, None),
+    "search_query_metrics__run_id_must_be_a_run_of_the_results": (
+        [insert(QM, CUTOFF_ROW, run_id="'ghost_run'")], 1, "run_id must be a run of the results"),
     "search_query_metrics__query_id_must_be_a_query_of_the_results": (
-        [insert(QM, CUTOFF_ROW, query_id="'ghost_query'")], 1, None),
+        [insert(QM, CUTOFF_ROW, query_id="'ghost_query'")], 1, "query_id must be a query of the results"),
     "search_query_metrics__metric_must_be_a_configured_metric": ([insert(QM, CUTOFF_ROW, metric="'ghost'")], 1, None),
     "search_query_metrics__k_must_be_null_exactly_for_metrics_without_a_cutoff": (
         [insert(QM, CUTOFF_ROW, k="null"), insert(QM, "metric = 'auc'", k="1")], 2, K_RULE),
@@ -76,7 +77,8 @@ RULES = {
         [duplicate(QM, "metric = 'auc'")], 1, "run_id, query_id, metric, k must be unique"),
 
     "search_run_metrics__run_id_must_not_be_null": ([insert(RM, CUTOFF_ROW, run_id="null")], 1, None),
-    "search_run_metrics__run_id_must_have_query_metrics": ([insert(RM, CUTOFF_ROW, run_id="'ghost_run_2'")], 1, None),
+    "search_run_metrics__run_id_must_have_query_metrics": (
+        [insert(RM, CUTOFF_ROW, run_id="'ghost_run_2'")], 1, "run_id must have query metrics"),
     "search_run_metrics__metric_must_not_be_null": ([insert(RM, CUTOFF_ROW, metric="null")], 1, None),
     "search_run_metrics__metric_must_be_a_configured_metric": ([insert(RM, CUTOFF_ROW, metric="'ghost'")], 1, None),
     "search_run_metrics__k_must_be_null_exactly_for_metrics_without_a_cutoff": (
@@ -118,7 +120,8 @@ RULES = {
     "search_auc_daily__one_row_per_day_and_type": ([duplicate(AUCD)], 1, "search_date, search_type must be unique"),
 
     "search_query_deltas__baseline_must_not_be_null": ([insert(QD, "true", baseline="null")], 1, None),
-    "search_query_deltas__baseline_must_be_a_run": ([insert(QD, "true", baseline="'ghost_run'")], 1, None),
+    "search_query_deltas__baseline_must_be_a_run": (
+        [insert(QD, "true", baseline="'ghost_run'")], 1, "baseline must be a run of the results"),
     "search_query_deltas__candidate_must_not_be_null": ([insert(QD, "true", candidate="null")], 1, None),
     "search_query_deltas__query_id_must_not_be_null": ([insert(QD, "true", query_id="null")], 1, None),
     "search_query_deltas__one_row_per_pair_query_metric_and_k": (
