@@ -39,8 +39,9 @@ demo: venv-demo
 
 ## make test: the whole test suite on DuckDB, plus engine parity and the portability gate on PostgreSQL (a
 ## throwaway server under a temp dir, binaries in /usr/lib/postgresql/15/bin) and Spark (pyspark, Java 17)
+## (two pytest-xdist workers, one per core; a file's tests stay on one worker, all Spark tests on one (tests/python/conftest.py): tests/README.md)
 test: venv
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
 
 ## make test-postgres / make test-spark: only the parity and portability tests of one engine (quick loops)
 test-postgres: venv

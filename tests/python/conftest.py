@@ -1,4 +1,5 @@
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -35,3 +36,33 @@ def dbt_project():
         yield DbtProject(workdir)
     finally:
         remove_workdir(workdir)
+
+
+# A Spark test's id names the engine as a parameter: test_x[spark], test_x[spark-defaults]. `-m spark` selects the
+# same tests (each Spark parameter carries the mark), which the scheduler below cannot see: it gets ids only.
+SPARK_TEST_ID = re.compile(r"\[(?:[^\]]*-)?spark(?:-[^\]]*)?\]$")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadfile`, tests/README.md). With
+    loadfile, every test of one file runs on one worker (so a module's fixtures, such as the demo build of
+    test_bi_and_report.py, are built once); here the Spark tests of every file are one more unit of their own, so
+    that one worker starts Spark (a JVM, about 17 s, and both cores while it runs) and the other never does."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FilesAndSparkScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return "spark" if SPARK_TEST_ID.search(nodeid) else super()._split_scope(nodeid)
+
+    return FilesAndSparkScheduling(config, log)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under `--dist loadfile` the Spark tests come first: the scheduler hands out its units in collection order,
+    and the Spark unit is the longest (about a third of the suite), so it starts at once on one worker while the
+    other works through the files."""
+    if config.getvalue("dist") == "loadfile":
+        items.sort(key=lambda item: 0 if SPARK_TEST_ID.search(item.nodeid) else 1)
