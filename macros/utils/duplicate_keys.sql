@@ -17,30 +17,18 @@
 {%- endmacro %}
 
 {#-
-  DuckDB: find the 64-bit hashes of the key that occur more than once by sorting them (one integer per row instead
-  of the key's strings, and a sort instead of a hash table with a group per row: at 10M result rows about two thirds
-  of the time of grouping the hashes, which was a third of grouping the key itself). A hash equal to the one before
-  it in that order repeats. The order has no tie-breaker, and needs none: tied rows hold the same hash, so any order
-  among them finds the same set. Only rows whose hash repeats are then grouped by the key itself, so a hash
-  collision between different keys is never reported; the uncorrelated `exists` lets DuckDB skip that second scan
-  when no hash repeats (the usual case of valid input).
+  DuckDB: group by one 64-bit hash of the key first (an integer per row instead of the key's strings: at 10M
+  result rows about a third of the time and memory of grouping by the key). Only rows whose hash repeats are then
+  grouped by the key itself, so a hash collision between different keys is never reported; the uncorrelated
+  `exists` lets DuckDB skip that second scan when no hash repeats (the usual case of valid input).
 -#}
 {% macro duckdb__duplicate_keys(relation, columns) -%}
     {%- set key = columns | join(', ') -%}
-    with key_hashes as (
+    with repeated_key_hashes as (
         select hash({{ key }}) as key_hash
         from {{ relation }}
-    ),
-
-    repeated_key_hashes as (
-        select key_hash
-        from (
-            select
-                key_hash,
-                lag(key_hash) over (order by key_hash) as previous_key_hash
-            from key_hashes
-        ) as sorted_key_hashes
-        where key_hash = previous_key_hash
+        group by hash({{ key }})
+        having count(*) > 1
     )
 
     select
