@@ -53,6 +53,10 @@ def pytest_xdist_make_scheduler(config, log):
         return None
     from xdist.scheduler import LoadFileScheduling
 
+    # keep the collection's order (Spark first, then the files): by default xdist sorts the units by their number
+    # of tests, which would put the seven Spark tests near the end
+    config.option.loadscopereorder = False
+
     class FilesAndSparkScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return "spark" if SPARK_TEST_ID.search(nodeid) else super()._split_scope(nodeid)
