@@ -65,8 +65,9 @@ def pytest_xdist_make_scheduler(config, log):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Under `--dist loadfile` the Spark tests come first: the scheduler hands out its units in collection order,
-    and the Spark unit is the longest (about a third of the suite), so it starts at once on one worker while the
-    other works through the files."""
-    if config.getvalue("dist") == "loadfile":
+    """On pytest-xdist's workers (which collect the tests; the scheduler gets their ids in this order) the Spark
+    tests come first: the scheduler hands out its units in collection order, and the Spark unit is the longest
+    (about a third of the suite), so it starts at once on one worker while the other works through the files.
+    A run without workers keeps the files' order."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
         items.sort(key=lambda item: 0 if SPARK_TEST_ID.search(item.nodeid) else 1)
