@@ -39,7 +39,7 @@ demo: venv-demo
 
 ## make test: the whole test suite on DuckDB, plus engine parity and the portability gate on PostgreSQL (a
 ## throwaway server under a temp dir, binaries in /usr/lib/postgresql/15/bin) and Spark (pyspark, Java 17)
-## (two pytest-xdist workers, one per core; a file's tests stay on one worker, all Spark tests on one (tests/python/conftest.py): tests/README.md)
+## on two pytest-xdist workers, one per core (tests/README.md)
 test: venv
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n 2 --dist loadfile
 
