@@ -8,6 +8,11 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import jinja_cache  # noqa: E402
+
+# Jinja's parse of unchanged template text, reused across the suite's dbt invocations (jinja_cache.py)
+jinja_cache.install()
+
 # Hypothesis profile "ci", loaded when the environment variable CI is set (CI runners set CI=true): examples are
 # derived from each test's name rather than drawn at random (derandomize=True), and no example database is read or
 # written (database=None), so a property test that fails in CI fails the same way on a developer's machine with
