@@ -10,8 +10,11 @@
   bh(i) = min(1, min_{j >= i} m p(j) / j) (a reverse running min). Equal p-values get equal adjusted values
   whatever the tie order (for a tie p(j) = p(j+1), (m - j + 1) p(j) > (m - j) p(j+1) and m p(j) / j > m p(j+1) / (j + 1)),
   as in statsmodels' multipletests.
-  Returns the key columns and, per p-value column c, c_holm and c_bh (doubles): one row per row of the
-  relation; null where c is null (such rows are not in the family).
+  Returns every column of the relation (one row per row) and, per p-value column c, c_holm and c_bh (doubles),
+  null where c is null (such rows are not in the family); its working columns are named ap_* (callers select the
+  columns they need). The relation is read once: the windows partition each family by whether c is null, so the
+  null p-values form a partition of their own. A caller that reads the result instead of joining it back to the
+  relation plans the relation once (Spark inlines a CTE at every use).
 -#}
 {% macro adjust_p_values(relation, key_columns, family_columns, p_value_columns) %}
     {{- return(adapter.dispatch('adjust_p_values', 'search_metrics')(relation, key_columns, family_columns, p_value_columns)) -}}
@@ -19,60 +22,41 @@
 
 {% macro default__adjust_p_values(relation, key_columns, family_columns, p_value_columns) -%}
     {%- set double = search_metrics.type_double() -%}
-    {%- set partition = ('partition by ' ~ (family_columns | join(', ')) ~ ' ') if family_columns else '' -%}
     {%- set keys = key_columns | join(', ') -%}
-    with
-    {%- for p_column in p_value_columns %}
-    {%- set i = loop.index %}
-    ap_ranked_{{ i }} as (
+    with ap_ranked as (
         select
-            {% for column in key_columns %}{{ column }}, {% endfor %}
-            {%- for column in family_columns if column not in key_columns %}{{ column }}, {% endfor %}
-            cast({{ p_column }} as {{ double }}) as p_value,
-            count(*) over ({{ partition }}) as family_size,
-            row_number() over ({{ partition }}order by {{ p_column }}, {{ keys }}) as p_rank
+            {{ relation }}.*
+            {%- for p_column in p_value_columns %}
+            {%- set partition = 'partition by ' ~ ((family_columns + ['case when ' ~ p_column ~ ' is null then 1 else 0 end']) | join(', ')) %},
+            count(*) over ({{ partition }}) as ap_family_size_{{ loop.index }},
+            row_number() over ({{ partition }} order by {{ p_column }}, {{ keys }}) as ap_rank_{{ loop.index }}
+            {%- endfor %}
         from {{ relation }}
-        where {{ p_column }} is not null
-    ),
-
-    ap_adjusted_{{ i }} as (
-        select
-            {% for column in key_columns %}{{ column }}, {% endfor %}
-            least(
-                cast(1 as {{ double }}),
-                max(cast(family_size - p_rank + 1 as {{ double }}) * p_value) over (
-                    {{ partition }}order by p_value, {{ keys }}
-                    rows between unbounded preceding and current row
-                )
-            ) as p_holm,
-            least(
-                cast(1 as {{ double }}),
-                min(cast(family_size as {{ double }}) * p_value / cast(p_rank as {{ double }})) over (
-                    {{ partition }}order by p_value, {{ keys }}
-                    rows between current row and unbounded following
-                )
-            ) as p_bh
-        from ap_ranked_{{ i }}
-    ),
-    {%- endfor %}
-
-    ap_rows as (
-        select {{ keys }} from {{ relation }}
     )
 
     select
-        {%- for column in key_columns %}
-        ap_rows.{{ column }},
-        {%- endfor %}
+        ap_ranked.*
         {%- for p_column in p_value_columns %}
-        ap_adjusted_{{ loop.index }}.p_holm as {{ p_column }}_holm,
-        ap_adjusted_{{ loop.index }}.p_bh as {{ p_column }}_bh{% if not loop.last %},{% endif %}
+        {%- set i = loop.index %}
+        {%- set partition = 'partition by ' ~ ((family_columns + ['case when ' ~ p_column ~ ' is null then 1 else 0 end']) | join(', ')) %},
+        case when {{ p_column }} is not null then
+            least(
+                cast(1 as {{ double }}),
+                max(cast(ap_family_size_{{ i }} - ap_rank_{{ i }} + 1 as {{ double }}) * cast({{ p_column }} as {{ double }})) over (
+                    {{ partition }} order by {{ p_column }}, {{ keys }}
+                    rows between unbounded preceding and current row
+                )
+            )
+        end as {{ p_column }}_holm,
+        case when {{ p_column }} is not null then
+            least(
+                cast(1 as {{ double }}),
+                min(cast(ap_family_size_{{ i }} as {{ double }}) * cast({{ p_column }} as {{ double }}) / cast(ap_rank_{{ i }} as {{ double }})) over (
+                    {{ partition }} order by {{ p_column }}, {{ keys }}
+                    rows between current row and unbounded following
+                )
+            )
+        end as {{ p_column }}_bh
         {%- endfor %}
-    from ap_rows
-    {%- for p_column in p_value_columns %}
-    {%- set i = loop.index %}
-    left join ap_adjusted_{{ i }}
-        on {% for column in key_columns %}ap_adjusted_{{ i }}.{{ column }} = ap_rows.{{ column }}{% if not loop.last %}
-        and {% endif %}{% endfor %}
-    {%- endfor %}
+    from ap_ranked
 {%- endmacro %}

@@ -168,12 +168,23 @@ adjusted as (
 )
 
 select
-    compared.*,
+    adjusted.baseline,
+    adjusted.candidate,
+    adjusted.search_type,
+    adjusted.factor,
+    adjusted.n_baseline_sessions,
+    adjusted.n_candidate_sessions,
+    adjusted.baseline_paulscore,
+    adjusted.candidate_paulscore,
+    adjusted.mean_delta,
+    adjusted.relative_delta,
+    adjusted.t_statistic,
+    adjusted.p_value_t,
+    adjusted.p_value_randomization,
+    adjusted.ci_low,
+    adjusted.ci_high,
     {%- for column in ['p_value_t', 'p_value_randomization'] %}
     {{ search_metrics.as_double('adjusted.' ~ column ~ '_holm') }} as {{ column }}_holm,
     {{ search_metrics.as_double('adjusted.' ~ column ~ '_bh') }} as {{ column }}_bh{% if not loop.last %},{% endif %}
     {%- endfor %}
-from compared
-left join adjusted
-    on {% for column in groups %}adjusted.{{ column }} = compared.{{ column }}{% if not loop.last %}
-    and {% endif %}{% endfor %}
+from adjusted

@@ -4,7 +4,8 @@
   test and a bootstrap confidence interval of the mean delta, both with deterministic hash-based draws
   (identical on every engine). The algorithms are in docs/comparisons.md and the model's YAML description.
   Multiple-testing adjustments (Holm, Benjamini-Hochberg) of both p-values within the family of var
-  search_metrics_p_value_family (adjust_p_values), and per row the effect size d_z, the minimum detectable effect
+  search_metrics_p_value_family (adjust_p_values, which carries every column of compared: the final select reads
+  it alone, so Spark, which inlines a CTE at each use, plans the tests once), and per row the effect size d_z, the minimum detectable effect
   and the queries needed at vars search_metrics_alpha and search_metrics_power (normal approximation, z-quantiles
   computed at compile time by normal_quantile).
   The resampling tests draw once per pair for every metric and cutoff (comparison_tests with a spread over
@@ -180,44 +181,41 @@ adjusted as (
 )
 
 select
-    compared.baseline,
-    compared.candidate,
-    compared.metric,
-    compared.k,
-    compared.n_queries,
-    compared.baseline_mean,
-    compared.candidate_mean,
-    compared.mean_delta,
-    compared.relative_delta,
-    compared.wins,
-    compared.losses,
-    compared.ties,
-    compared.t_statistic,
-    compared.p_value_t,
-    compared.p_value_randomization,
-    compared.ci_low,
-    compared.ci_high,
+    adjusted.baseline,
+    adjusted.candidate,
+    adjusted.metric,
+    adjusted.k,
+    adjusted.n_queries,
+    adjusted.baseline_mean,
+    adjusted.candidate_mean,
+    adjusted.mean_delta,
+    adjusted.relative_delta,
+    adjusted.wins,
+    adjusted.losses,
+    adjusted.ties,
+    adjusted.t_statistic,
+    adjusted.p_value_t,
+    adjusted.p_value_randomization,
+    adjusted.ci_low,
+    adjusted.ci_high,
     {%- for column in ['p_value_t', 'p_value_randomization'] %}
     {{ search_metrics.as_double('adjusted.' ~ column ~ '_holm') }} as {{ column }}_holm,
     {{ search_metrics.as_double('adjusted.' ~ column ~ '_bh') }} as {{ column }}_bh,
     {%- endfor %}
     {#- d_z = mean / sd; null when n < 2 or every delta is equal (sd_or_zero = 0) #}
-    compared.mean_delta / nullif(compared.sd_or_zero, 0) as effect_size_dz,
+    adjusted.mean_delta / nullif(adjusted.sd_or_zero, 0) as effect_size_dz,
     {#- (z_(1-alpha/2) + z_power) sd / sqrt(n) #}
-    {{ search_metrics.as_double(z_sum | string) }} * compared.sd_or_zero
-        / nullif(sqrt({{ search_metrics.as_double('compared.n_queries') }}), 0) as minimum_detectable_effect,
+    {{ search_metrics.as_double(z_sum | string) }} * adjusted.sd_or_zero
+        / nullif(sqrt({{ search_metrics.as_double('adjusted.n_queries') }}), 0) as minimum_detectable_effect,
     {#- ceil(((z sum) sd / |mean|)^2); null when |mean| <= 1e-12 or every delta is equal; doubles of 1e15 and
         more are whole already (ceil of them could overflow a 64-bit integer on Spark) #}
     case
-        when abs(compared.mean_delta) > {{ tie }} and compared.sd_or_zero > 0 then
+        when abs(adjusted.mean_delta) > {{ tie }} and adjusted.sd_or_zero > 0 then
             case
-                when power({{ search_metrics.as_double(z_sum | string) }} * compared.sd_or_zero / abs(compared.mean_delta), 2)
+                when power({{ search_metrics.as_double(z_sum | string) }} * adjusted.sd_or_zero / abs(adjusted.mean_delta), 2)
                     >= cast(1e15 as {{ double }})
-                    then power({{ search_metrics.as_double(z_sum | string) }} * compared.sd_or_zero / abs(compared.mean_delta), 2)
-                else {{ search_metrics.as_double('ceil(power(' ~ search_metrics.as_double(z_sum | string) ~ ' * compared.sd_or_zero / abs(compared.mean_delta), 2))') }}
+                    then power({{ search_metrics.as_double(z_sum | string) }} * adjusted.sd_or_zero / abs(adjusted.mean_delta), 2)
+                else {{ search_metrics.as_double('ceil(power(' ~ search_metrics.as_double(z_sum | string) ~ ' * adjusted.sd_or_zero / abs(adjusted.mean_delta), 2))') }}
             end
     end as queries_needed
-from compared
-left join adjusted
-    on {% for column in groups %}adjusted.{{ column }} = compared.{{ column }}{% if not loop.last %}
-    and {% endif %}{% endfor %}
+from adjusted
