@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import hashlib
 import json
 import math
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -73,6 +75,9 @@ class Engine:
         self.workdir.mkdir(parents=True, exist_ok=True)
         self._compiled: dict[str, tuple[str, list[dict], dict]] = {}
         self.timings: dict[str, float] = {}
+        # reuses_identical_models: fingerprint (SQL, upstream fingerprints, input rows) -> (schema, relation)
+        self._built: dict[str, tuple[str, str]] = {}
+        self.reused_models: list[tuple[str, str]] = []
 
     # -- dbt ---------------------------------------------------------------------------------------
     def profile_env(self, schema: str) -> dict[str, str]:
@@ -130,13 +135,33 @@ class Engine:
         self._time("load inputs", started)
         started = time.monotonic()
         self.reset_schema(schema)
+        inputs = {f"{INPUT_SCHEMA}.{name}": hashlib.sha256(repr((columns, rows)).encode()).hexdigest()
+                  for name, (columns, rows) in tables.items()}
+        fingerprints: dict[str, str] = {}
         for model in models:
-            self.create(model)
+            fingerprint = _fingerprint(model, {**inputs, **fingerprints})
+            fingerprints[model["relation"]] = fingerprint
+            built = self._built.get(fingerprint) if self.reuses_identical_models else None
+            if built and built[0] != schema:
+                self.execute(f"create view {model['relation']} as select * from {built[1]}")
+                self.reused_models.append((schema, model["name"]))
+            else:
+                self.create(model)
+                self._built.setdefault(fingerprint, (schema, model["relation"]))
         self._time("build models", started)
         started = time.monotonic()
         out = {model["name"]: self.fetch(model["relation"]) for model in models}
         self._time("fetch models", started)
         return out
+
+    # A model whose compiled SQL, upstream models and input rows are those of a model this engine built before
+    # in another schema gives the same rows: where building costs much (Spark), run_models then makes it a view
+    # of that table (the parity var sets share most click and online models, and every input but the judged
+    # ones). Its rows are still fetched and compared; reset_schema forgets the tables of the schema it drops.
+    reuses_identical_models = False
+
+    def _forget_built(self, schema: str) -> None:
+        self._built = {key: built for key, built in self._built.items() if built[0] != schema}
 
     def fetch_model(self, schema: str, name: str) -> "Table":
         self.use(schema)
@@ -374,7 +399,10 @@ class SparkEngine(Engine):
             return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
         return super().literal(value, typ)
 
+    reuses_identical_models = True
+
     def reset_schema(self, schema: str) -> None:
+        self._forget_built(schema)
         self.execute(f"drop database if exists {schema} cascade")
         self.execute(f"create database {schema}")
 
@@ -405,6 +433,16 @@ class SparkEngine(Engine):
         if self._session is not None:
             self._session.stop()
             self._session = None
+
+
+def _fingerprint(model: dict, upstream: dict[str, str]) -> str:
+    """What decides a model's rows: its materialization and SQL, with every relation it reads (an input table
+    or a model built before it, from `upstream`: relation -> fingerprint) replaced by that relation's
+    fingerprint, so the same SQL over the same rows gives the same fingerprint in any schema."""
+    sql = model["sql"]
+    for relation in sorted(upstream, key=len, reverse=True):
+        sql = re.sub(re.escape(relation) + r"(?![\w`])", f"<{upstream[relation]}>", sql)
+    return hashlib.sha256(f"{model['materialized']}\n{sql}".encode()).hexdigest()
 
 
 def spark_session_parameters(env: dict[str, str]) -> dict[str, str]:

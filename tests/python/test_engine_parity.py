@@ -24,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import assert_same_table, dbt_ok, run_incremental_and_full_refresh
+from engines import _fingerprint, assert_same_table, dbt_ok, run_incremental_and_full_refresh
 from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
 from parity_data import (ALL_INPUT_VARS, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES, SHARED_DOCS,
                          TREC_VARS, EXPERIMENT_TEAMS, all_inputs, click_inputs, page_visits,
@@ -189,6 +189,30 @@ def single_partition_steps(model: str, plan: str) -> list[str]:
                     if key not in SMALL_UNPARTITIONED_WINDOWS:
                         steps.append(f"a window without partition keys, ordered by {key}")
     return sorted(set(steps))
+
+
+def test_a_model_is_reused_only_for_the_same_sql_over_the_same_rows():
+    """_fingerprint, which lets the Spark parity runs take a model built in another var set's schema (engines.py):
+    equal for the same SQL over the same upstream rows in any schema, different when the SQL, an input's rows,
+    an upstream model or the materialization differ; a relation whose name extends another's is not mistaken
+    for it."""
+    sql = "select * from harness_input.results join {s}.m using (id) join {s}.m_2 using (id)"
+
+    def fingerprint(schema, results="r1", m="f1", m_2="f2", text=sql, materialized="table"):
+        upstream = {"harness_input.results": results, f"{schema}.m": m, f"{schema}.m_2": m_2}
+        return _fingerprint({"sql": text.format(s=schema), "materialized": materialized}, upstream)
+
+    same = fingerprint("parity_a")
+    assert fingerprint("parity_b") == same
+    assert fingerprint("parity_b", results="r9") != same
+    assert fingerprint("parity_b", m="f9") != same
+    assert fingerprint("parity_b", m_2="f9") != same
+    assert fingerprint("parity_b", text=sql + " where id > 1") != same
+    assert fingerprint("parity_b", materialized="view") != same
+    assert fingerprint("parity_b", text=sql.replace("{s}.m_2", "other.m_2")) != same
+    # a relation of the schema that is no known upstream (m_3): the schema's name stays in the text
+    unknown = sql + " join {s}.m_3 using (id)"
+    assert fingerprint("parity_b", text=unknown) != fingerprint("parity_a", text=unknown)
 
 
 def test_the_plan_check_finds_steps_in_one_partition():
