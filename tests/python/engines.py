@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import PROFILES_DIR, REPO_ROOT, _models_in_dependency_order
+from harness import NO_WRITE_JSON, PROFILES_DIR, REPO_ROOT, compiled_models
 
 
 INPUT_SCHEMA = "harness_input"
@@ -85,8 +85,9 @@ class Engine:
         raise NotImplementedError
 
     def dbt(self, args: list[str], schema: str, target_path: str, dbt_vars: dict | None = None,
-            project_dir: Path | None = None, profiles_dir: Path | None = None):
-        """Run one dbt command in this process against this engine, writing to `schema`."""
+            project_dir: Path | None = None, profiles_dir: Path | None = None, write_json: bool = False):
+        """Run one dbt command in this process against this engine, writing to `schema`; the JSON artifacts
+        only with write_json (harness.DbtProject.invoke)."""
         from dbt.cli.main import dbtRunner
 
         full = list(args)
@@ -95,6 +96,8 @@ class Engine:
         full += ["--project-dir", str(project_dir or REPO_ROOT), "--profiles-dir", str(profiles_dir or PROFILES_DIR),
                  "--target", self.name, "--target-path", str(self.workdir / f"target_{target_path}"),
                  "--log-path", str(self.workdir / "logs")]
+        if not write_json:
+            full.append(NO_WRITE_JSON)
         started = time.monotonic()
         with env_set({"DBT_SEND_ANONYMOUS_USAGE_STATS": "false", **self.profile_env(schema)}):
             result = dbtRunner().invoke(full)
@@ -115,13 +118,15 @@ class Engine:
             result = self.dbt(["compile", "--select", "resource_type:model"], schema, target_path, dbt_vars)
             if not result.success:
                 raise DbtFailed(f"dbt compile on {self.name} failed: {result.exception}")
-            manifest = json.loads((self.workdir / f"target_{target_path}" / "manifest.json").read_text())
-            self._compiled[key] = (schema, _models_in_dependency_order(manifest), manifest)
-        return self._compiled[key][1]
+            self._compiled[key] = compiled_models(result)
+        return self._compiled[key]
 
-    def manifest(self, dbt_vars: dict, schema: str, over_built_models: bool = False) -> dict:
-        self.compile(dbt_vars, schema, over_built_models)
-        return self._compiled[json.dumps([dbt_vars, schema, over_built_models], sort_keys=True)][2]
+    def parse(self, dbt_vars: dict, schema: str):
+        """dbt's Manifest object (enabled and disabled nodes) for `dbt_vars`, from a `dbt parse`."""
+        result = self.dbt(["parse"], schema, f"parse_{schema}", dbt_vars)
+        if not result.success:
+            raise DbtFailed(f"dbt parse on {self.name} failed: {result.exception}")
+        return result.result
 
     # -- running compiled SQL ----------------------------------------------------------------------
     def run_models(self, dbt_vars: dict, schema: str, tables: dict) -> dict[str, "Table"]:

@@ -48,7 +48,7 @@ def demo(dbt_project, tmp_path_factory):
             duckdb: {{type: duckdb, path: "{db}", threads: 2}}
     """))
     result = dbt_project.invoke(["build", "--vars", json.dumps(EXAMPLES)], target_name="bi_demo",
-                                profiles_dir=profiles)
+                                profiles_dir=profiles, write_json=True)
     assert result.success, result.exception
     failed = [(r.node.name, str(r.status)) for r in result.result.results
               if str(r.status) not in ("pass", "success") and r.node.resource_type != "exposure"]
@@ -296,7 +296,7 @@ def test_semantic_models_and_exposures_follow_the_family_switches(dbt_project, d
     assert set(every) == SEMANTIC_MODELS | EXPOSURES
     dbt_vars = FAMILY_CONFIGURATIONS[configuration]
     target = "bi_parse_" + "".join(c if c.isalnum() else "_" for c in configuration)
-    result = dbt_project.invoke(["parse", "--vars", json.dumps(dbt_vars)], target_name=target)
+    result = dbt_project.invoke(["parse", "--vars", json.dumps(dbt_vars)], target_name=target, write_json=True)
     assert result.success, result.exception
     manifest = json.loads((dbt_project.workdir / f"target_{target}" / "manifest.json").read_text())
     models = {node["name"] for node in manifest["nodes"].values() if node["resource_type"] == "model"}
@@ -318,7 +318,7 @@ def test_semantic_models_and_exposures_follow_the_family_switches(dbt_project, d
 @pytest.mark.dbt
 def test_docs_generate_and_every_column_of_every_model_is_described(dbt_project, demo):
     result = dbt_project.invoke(["docs", "generate", "--vars", json.dumps(EXAMPLES)], target_name="bi_demo",
-                                profiles_dir=demo["profiles"])
+                                profiles_dir=demo["profiles"], write_json=True)
     assert result.success, result.exception
     target = dbt_project.workdir / "target_bi_demo"
     catalog = json.loads((target / "catalog.json").read_text())

@@ -116,7 +116,7 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
 
     messages.clear()
     build = dbt_project.invoke(["build"], project_dir=consumer, target_name="consumer", profiles_dir=consumer,
-                               callbacks=[lambda event: messages.append(event.info.msg)])
+                               callbacks=[lambda event: messages.append(event.info.msg)], write_json=True)
     assert build.success, build.exception
     assert not [m for m in messages if m.startswith("search_metrics: the ")]  # quiet once a family is on
     manifest = json.loads((dbt_project.workdir / "target_consumer" / "manifest.json").read_text())

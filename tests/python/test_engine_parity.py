@@ -117,10 +117,10 @@ def test_every_model_is_built_and_compared(duckdb_engine):
     the parity tests compare: a new model is compared without touching these tests, and a new input family
     (a model still disabled) fails here until parity_data generates its input."""
     models = duckdb_engine.compile(VAR_SETS["defaults"], "parity_defaults")
-    manifest = duckdb_engine.manifest(VAR_SETS["defaults"], "parity_defaults")
+    manifest = duckdb_engine.parse(VAR_SETS["defaults"], "parity_defaults")
     model_files = {p.stem for p in (REPO_ROOT / "models").rglob("*.sql")}
-    disabled = sorted(node["name"] for nodes in manifest.get("disabled", {}).values() for node in nodes
-                      if node["resource_type"] == "model" and node["package_name"] == "search_metrics")
+    disabled = sorted(node.name for nodes in manifest.disabled.values() for node in nodes
+                      if node.resource_type == "model" and node.package_name == "search_metrics")
     assert not disabled, f"models disabled with every input var set (add their inputs to parity_data): {disabled}"
     assert {m["name"] for m in models} == model_files
     assert {"search_query_metrics", "search_run_metrics", "search_paulscore_daily"} <= model_files

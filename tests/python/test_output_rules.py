@@ -301,7 +301,7 @@ def test_each_output_rule_fails_on_a_row_that_breaks_it(duckdb_engine):
     engine = duckdb_engine
     engine.reset_schema(SCHEMA)
     load_inputs(engine, SCHEMA, all_inputs(random.Random(SEED)))
-    dbt_ok(engine.dbt(["run"], SCHEMA, SCHEMA, DBT_VARS), "dbt run of every model")
+    dbt_ok(engine.dbt(["run"], SCHEMA, SCHEMA, DBT_VARS, write_json=True), "dbt run of every model")
     manifest = json.loads((engine.workdir / f"target_{SCHEMA}" / "manifest.json").read_text())
     rules = output_side_tests(manifest)
     assert len(rules) >= 60
