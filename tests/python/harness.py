@@ -26,7 +26,7 @@ DEMO_WARNINGS = frozenset({"search_metrics_clicks__search_id_should_be_a_known_s
                            "search_metrics_impressions__search_id_should_be_a_known_search"})
 
 # dbt's flag that skips writing the JSON artifacts; every invocation of the suite passes it unless it reads them.
-# On this machine it takes about a third off a compile with new vars (tests/README.md).
+# On this machine it takes about a fifth off a compile with new vars, more off a build (bench/README.md).
 NO_WRITE_JSON = "--no-write-json"
 
 RESULTS_COLUMNS = [("run_id", "varchar"), ("query_id", "varchar"), ("doc_id", "varchar"),
