@@ -73,7 +73,7 @@ class Engine:
     def __init__(self, workdir: Path):
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
-        self._compiled: dict[str, tuple[str, list[dict], dict]] = {}
+        self._compiled: dict[str, list[dict]] = {}  # compile key -> compiled_models
         self.timings: dict[str, float] = {}
         # reuses_identical_models: fingerprint (SQL, upstream fingerprints, input rows) -> (schema, relation)
         self._built: dict[str, tuple[str, str]] = {}
