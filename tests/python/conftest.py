@@ -9,9 +9,12 @@ from hypothesis import settings
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import jinja_cache  # noqa: E402
+import validation_cache  # noqa: E402
 
-# Jinja's parse of unchanged template text, reused across the suite's dbt invocations (jinja_cache.py)
+# Jinja's parse of unchanged template text, and dbt's schema validations that passed, reused across the suite's dbt
+# invocations (jinja_cache.py, validation_cache.py)
 jinja_cache.install()
+validation_cache.install()
 
 # Hypothesis profile "ci", loaded when the environment variable CI is set (CI runners set CI=true): examples are
 # derived from each test's name rather than drawn at random (derandomize=True), and no example database is read or
@@ -48,6 +51,12 @@ def dbt_project():
 SPARK_TEST_ID = re.compile(r"\[(?:[^\]]*-)?spark(?:-[^\]]*)?\]$")
 
 
+# Files that compile the same sets of vars on the same engines run in one unit, on one worker, so the engine's
+# compile of each (vars, schema) serves both: the portability gate compiles the three parity var sets on DuckDB and
+# PostgreSQL, as the engine-parity tests do (six compiles of about 4 s each, paid once instead of twice).
+SAME_UNIT_AS = {"test_portability.py": "test_engine_parity.py"}
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadfile`, tests/README.md). With
@@ -64,7 +73,13 @@ def pytest_xdist_make_scheduler(config, log):
 
     class FilesAndSparkScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return "spark" if SPARK_TEST_ID.search(nodeid) else super()._split_scope(nodeid)
+            if SPARK_TEST_ID.search(nodeid):
+                return "spark"
+            scope = super()._split_scope(nodeid)
+            folder, _, name = scope.rpartition("/")
+            if name not in SAME_UNIT_AS:
+                return scope
+            return f"{folder}/{SAME_UNIT_AS[name]}" if folder else SAME_UNIT_AS[name]
 
     return FilesAndSparkScheduling(config, log)
 
