@@ -76,10 +76,8 @@ def pytest_xdist_make_scheduler(config, log):
             if SPARK_TEST_ID.search(nodeid):
                 return "spark"
             scope = super()._split_scope(nodeid)
-            folder, _, name = scope.rpartition("/")
-            if name not in SAME_UNIT_AS:
-                return scope
-            return f"{folder}/{SAME_UNIT_AS[name]}" if folder else SAME_UNIT_AS[name]
+            name = scope.rsplit("/", 1)[-1]
+            return scope[:len(scope) - len(name)] + SAME_UNIT_AS.get(name, name)
 
     return FilesAndSparkScheduling(config, log)
 

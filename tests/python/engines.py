@@ -377,9 +377,8 @@ class SparkEngine(Engine):
                 builder = builder.config(key, value)
             # The catalog in memory, not in the Hive metastore (Derby) that enableHiveSupport() and the profile
             # give: every test runs in this one session, so nothing has to outlive it, and each table lookup,
-            # create and drop no longer goes through Derby. The `custom` parity set's build, alternating in fresh
-            # processes: 145 and 132 s with the metastore, 111 and 119 s without (bench/README.md). The profile
-            # keeps the metastore, where a dbt invocation must see the tables of the one before.
+            # create and drop no longer goes through Derby (measured in bench/README.md). The profile keeps the
+            # metastore, where a dbt invocation must see the tables of the one before.
             builder = builder.config("spark.sql.catalogImplementation", "in-memory")
             with env_set(self.profile_env("default")):
                 self._session = builder.getOrCreate()

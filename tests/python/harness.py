@@ -29,8 +29,8 @@ DEMO_WARNINGS = frozenset({"search_metrics_clicks__search_id_should_be_a_known_s
 # On this machine it takes about a fifth off a compile with new vars, more off a build (bench/README.md).
 NO_WRITE_JSON = "--no-write-json"
 # What a compile of the models selects: the models alone. By default (`--indirect-selection eager`) dbt also compiles
-# every data test on a selected model, some 150 here, which took about a third of the compile (6.7 -> 4.2 s of CPU
-# on DuckDB with the parity vars, bench/README.md); the suite reads only the models' SQL from it.
+# every data test on a selected model, some 150 here, about a third of the compile (bench/README.md); the suite
+# reads only the models' SQL from it.
 MODELS_ONLY = ["--select", "resource_type:model", "--indirect-selection", "empty"]
 
 RESULTS_COLUMNS = [("run_id", "varchar"), ("query_id", "varchar"), ("doc_id", "varchar"),
