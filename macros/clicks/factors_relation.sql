@@ -1,5 +1,5 @@
 {#-
-  A relation holding the PaulScore factors, written as UNION ALL so that every engine parses it: one column
+  A relation holding the PaulScore factors, as a literal_relation: one column
   (factor, double), or with with_index=true two, (factor_index, factor), factor_index = the factor's 1-based place in
   the list (a model that carries one column per factor unpivots them with it).
 -#}
@@ -8,8 +8,9 @@
 {% endmacro %}
 
 {% macro default__factors_relation(factors, with_index=false) -%}
-    {%- for factor in factors %}
-    select {% if with_index %}{{ loop.index }} as factor_index, {% endif %}cast({{ factor }} as {{ search_metrics.type_double() }}) as factor
-    {%- if not loop.last %} union all{% endif %}
-    {%- endfor %}
+    {%- set rows = [] -%}
+    {%- for factor in factors -%}
+        {%- do rows.append(([loop.index] if with_index else []) + ['cast(' ~ factor ~ ' as ' ~ search_metrics.type_double() ~ ')']) -%}
+    {%- endfor -%}
+    {{ search_metrics.literal_relation((['factor_index'] if with_index else []) + ['factor'], rows) }}
 {%- endmacro %}

@@ -24,12 +24,11 @@
         on first_value.value_position = 1
         and other_value.value_position > 1
     {%- else -%}
-    {%- for baseline, candidate in pairs %}
-    select
-        cast('{{ baseline | replace("'", "''") }}' as {{ dbt.type_string() }}) as baseline,
-        cast('{{ candidate | replace("'", "''") }}' as {{ dbt.type_string() }}) as candidate
-    {%- if not loop.last %}
-    union all{% endif %}
-    {%- endfor %}
+    {%- set rows = [] -%}
+    {%- for baseline, candidate in pairs -%}
+        {%- do rows.append(["cast('" ~ (baseline | replace("'", "''")) ~ "' as " ~ dbt.type_string() ~ ")",
+                            "cast('" ~ (candidate | replace("'", "''")) ~ "' as " ~ dbt.type_string() ~ ")"]) -%}
+    {%- endfor -%}
+    {{ search_metrics.literal_relation(['baseline', 'candidate'], rows) }}
     {%- endif -%}
 {%- endmacro %}

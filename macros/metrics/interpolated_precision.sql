@@ -17,6 +17,10 @@
 {% macro default__interpolated_precision(results, pool, spine, scale, threshold) -%}
     {{- search_metrics.require_pool(pool, 'interpolated_precision') -}}
     {%- set double = search_metrics.type_double() -%}
+    {%- set level_rows = [] -%}
+    {%- for level in range(11) -%}
+        {%- do level_rows.append([level]) -%}
+    {%- endfor -%}
     with pool_judgments as (
         {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
     ),
@@ -32,9 +36,7 @@
     ),
 
     recall_levels as (
-        {%- for level in range(11) %}
-        select {{ level }} as level_tenths{% if not loop.last %} union all{% endif %}
-        {%- endfor %}
+        {{- search_metrics.literal_relation(['level_tenths'], level_rows) | indent(8) }}
     ),
 
     level_precisions as (

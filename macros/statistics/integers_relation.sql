@@ -8,14 +8,16 @@
 
 {% macro default__integers_relation(count) -%}
     {%- set n_digits = [((count | int) - 1) | string | length, 1] | max -%}
+    {%- set digit_rows = [] -%}
+    {%- for digit in range(10) -%}
+        {%- do digit_rows.append([digit]) -%}
+    {%- endfor -%}
     select cast(1
         {%- for level in range(n_digits) %} + {{ 10 ** level }} * digit_{{ level }}.digit{% endfor %} as {{ dbt.type_bigint() }}) as n
     from
     {%- for level in range(n_digits) %}
         (
-            {%- for digit in range(10) %}
-            select {{ digit }} as digit{% if not loop.last %} union all{% endif %}
-            {%- endfor %}
+            {{- search_metrics.literal_relation(['digit'], digit_rows) | indent(8) }}
         ) as digit_{{ level }}{% if not loop.last %}
         cross join{% endif %}
     {%- endfor %}

@@ -25,17 +25,12 @@
 {%- set metric_groups = [] -%}
 {%- for metric in search_metrics.get_metrics() -%}
     {%- for k in (search_metrics.get_cutoffs() if search_metrics.has_cutoff(metric) else [0]) -%}
-        {%- do metric_groups.append((metric.name, k)) -%}
+        {%- do metric_groups.append(["'" ~ (metric.name | replace("'", "''")) ~ "'", k, metric_groups | length + 1]) -%}
     {%- endfor -%}
 {%- endfor %}
 
 with metric_groups as (
-    {%- for name, k in metric_groups %}
-    select '{{ name | replace("'", "''") }}' as metric, {{ k }} as k_key, {{ loop.index }} as metric_group
-    {%- if not loop.last %}
-    union all
-    {%- endif %}
-    {%- endfor %}
+    {{- search_metrics.literal_relation(['metric', 'k_key', 'metric_group'], metric_groups) | indent(4) }}
 ),
 
 query_deltas as (

@@ -10,5 +10,5 @@
 select
     cast(date_day as date) as date_day
 from (
-    {{ dbt.date_spine('day', "cast('2000-01-01' as date)", "cast('2050-01-01' as date)") | indent(4) }}
+    {{ search_metrics.day_spine("cast('2000-01-01' as date)", "cast('2050-01-01' as date)") | indent(4) }}
 ) as days

@@ -34,6 +34,8 @@ from harness import DbtProject, new_workdir, remove_workdir  # noqa: E402
 from engines import (  # noqa: E402,F401
     duckdb_engine, engine_workdir, postgres_engine, postgres_server, spark_engine,
 )
+# The demo build that test_bi_and_report.py and test_demo_and_consumer.py read (built once, on first use)
+from demo_build import demo  # noqa: E402,F401
 
 
 @pytest.fixture(scope="session")
@@ -51,10 +53,10 @@ def dbt_project():
 SPARK_TEST_ID = re.compile(r"\[(?:[^\]]*-)?spark(?:-[^\]]*)?\]$")
 
 
-# Files that compile the same sets of vars on the same engines run in one unit, on one worker, so the engine's
-# compile of each (vars, schema) serves both: the portability gate compiles the three parity var sets on DuckDB and
-# PostgreSQL, as the engine-parity tests do (six compiles of about 4 s each, paid once instead of twice).
-SAME_UNIT_AS = {"test_portability.py": "test_engine_parity.py"}
+# Files that share a session fixture's work run in one unit, on one worker, so that work is done once a run: the
+# portability gate compiles the three parity var sets on DuckDB and PostgreSQL, as the engine-parity tests do (six
+# compiles of about 4 s each), and the demo tests read the BI tests' demo build (`demo`, a `dbt build` of 15-30 s).
+SAME_UNIT_AS = {"test_portability.py": "test_engine_parity.py", "test_demo_and_consumer.py": "test_bi_and_report.py"}
 
 
 @pytest.hookimpl(optionalhook=True)

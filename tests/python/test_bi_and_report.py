@@ -2,7 +2,7 @@
 `dbt docs generate` works, and the static HTML report renders in a real browser (headless Chromium).
 
 One demo build (the example seeds, every model family, the A/B bucket column) into a temporary DuckDB file is
-shared by the tests of this module.
+shared by the tests of this module and test_demo_and_consumer.py (the `demo` fixture of demo_build.py).
 """
 
 from __future__ import annotations
@@ -14,15 +14,14 @@ import shutil
 import struct
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import duckdb
 import pytest
 
-from harness import DEMO_WARNINGS, INPUT_SCHEMA, REPO_ROOT, fetch_dicts
+from demo_build import EXAMPLES
+from harness import INPUT_SCHEMA, REPO_ROOT, fetch_dicts
 
-EXAMPLES = {"search_metrics_examples": True}
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "search_run_comparisons",
                    "search_query_deltas", "search_paulscore_daily", "search_click_metrics_daily",
                    "search_paulscore_comparison", "search_session_metrics_daily", "search_interleaving_daily"}
@@ -32,34 +31,6 @@ EXPOSURES = {"search_ranker_comparison_dashboard", "search_rater_agreement_panel
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
-
-
-@pytest.fixture(scope="module")
-def demo(dbt_project, tmp_path_factory):
-    """`dbt build` of the demo (every family, A/B buckets) into a temporary DuckDB file; its manifest."""
-    workdir = tmp_path_factory.mktemp("bi_demo")
-    db = workdir / "demo.duckdb"
-    profiles = workdir / "profiles"
-    profiles.mkdir()
-    (profiles / "profiles.yml").write_text(textwrap.dedent(f"""
-        search_metrics:
-          target: duckdb
-          outputs:
-            duckdb: {{type: duckdb, path: "{db}", threads: 2}}
-    """))
-    result = dbt_project.invoke(["build", "--vars", json.dumps(EXAMPLES)], target_name="bi_demo",
-                                profiles_dir=profiles, write_json=True)
-    assert result.success, result.exception
-    failed = [(r.node.name, str(r.status)) for r in result.result.results
-              if str(r.status) not in ("pass", "success") and r.node.resource_type != "exposure"]
-    assert sorted(failed) == sorted((name, "warn") for name in DEMO_WARNINGS), failed
-    manifest = json.loads((dbt_project.workdir / "target_bi_demo" / "manifest.json").read_text())
-    # dbt-duckdb keeps the file open in this process: checkpoint it and read a copy (read-only, any process)
-    with duckdb.connect(str(db)) as con:
-        con.execute("checkpoint")
-    copy = workdir / "demo_copy.duckdb"
-    shutil.copy(db, copy)
-    return {"db": db, "copy": copy, "profiles": profiles, "manifest": manifest, "workdir": workdir}
 
 
 def table_of(manifest: dict, semantic_model: dict) -> str:

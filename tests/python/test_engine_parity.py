@@ -145,16 +145,15 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
         problems = {}
         for model in engine.compile(VAR_SETS[var_set], f"parity_{var_set}"):
             plan = engine.session.sql("explain " + model["sql"]).collect()[0][0]
-            problems.update({f"{model['name']}: {p}": plan for p in single_partition_steps(model["name"], plan)})
+            problems.update({f"{model['name']}: {p}": plan for p in single_partition_steps(plan)})
         assert not problems, "steps Spark runs in one partition:\n" + "\n".join(problems)
 
 
 # Windows without PARTITION BY, which Spark runs in one partition, are allowed only where they number a handful of
 # distinct values, never rows, and are named here by their ordering column: `value` (comparison_pairs_relation:
-# the distinct run ids or buckets), `search_type` (search_auc_daily: the distinct search types) and `1` (dbt's
-# date_spine, the days of search_metrics_util_time_spine). A global sort is allowed only in dbt's date spine.
-SMALL_UNPARTITIONED_WINDOWS = {"value", "search_type", "1"}
-GLOBAL_SORT_MODELS = {"search_metrics_util_time_spine"}
+# the distinct run ids or buckets) and `search_type` (search_auc_daily: the distinct search types). No model sorts
+# all its rows (on Spark the time spine is a generator, day_spine, not dbt's date_spine with its global window).
+SMALL_UNPARTITIONED_WINDOWS = {"value", "search_type"}
 
 
 def window_specs(line: str) -> list[str]:
@@ -171,15 +170,15 @@ def window_specs(line: str) -> list[str]:
     return specs
 
 
-def single_partition_steps(model: str, plan: str) -> list[str]:
+def single_partition_steps(plan: str) -> list[str]:
     """The steps of a Spark physical plan that gather every row into one partition: an exchange to a single
     partition, a window without partition keys (outside SMALL_UNPARTITIONED_WINDOWS) and a global sort (a Sort
-    with global = true, outside GLOBAL_SORT_MODELS)."""
+    with global = true)."""
     steps = []
     for line in plan.splitlines():
         if "Exchange SinglePartition" in line:
             steps.append("an exchange to a single partition")
-        if re.search(r"\bSort \[.*\], true\b", line) and model not in GLOBAL_SORT_MODELS:
+        if re.search(r"\bSort \[.*\], true\b", line):
             steps.append("a global sort")
         if re.search(r"\bWindow \[", line):
             for spec in window_specs(line):
@@ -220,13 +219,13 @@ def test_the_plan_check_finds_steps_in_one_partition():
     window = ("+- Window [row_number() windowspecdefinition({spec}, specifiedwindowframe(RowFrame, "
               "unboundedpreceding$(), currentrow$())) AS r#12], [{spec}]")
     partitioned = window.format(spec="run_id#1, query_id#2, rank#3 ASC NULLS FIRST, doc_id#4 ASC NULLS FIRST")
-    assert single_partition_steps("m", partitioned) == []
-    assert single_partition_steps("m", window.format(spec="rank#3 ASC NULLS FIRST")) == [
+    assert single_partition_steps(partitioned) == []
+    assert single_partition_steps(window.format(spec="rank#3 ASC NULLS FIRST")) == [
         "a window without partition keys, ordered by rank"]
-    assert single_partition_steps("m", window.format(spec="value#9 ASC NULLS FIRST")) == []
-    assert single_partition_steps("m", "+- Sort [rank#3 ASC NULLS FIRST], true, 0") == ["a global sort"]
-    assert single_partition_steps("m", "+- Sort [rank#3 ASC NULLS FIRST], false, 0") == []
-    assert single_partition_steps("m", "+- Exchange SinglePartition, ENSURE_REQUIREMENTS, [plan_id=1]") == [
+    assert single_partition_steps(window.format(spec="value#9 ASC NULLS FIRST")) == []
+    assert single_partition_steps("+- Sort [rank#3 ASC NULLS FIRST], true, 0") == ["a global sort"]
+    assert single_partition_steps("+- Sort [rank#3 ASC NULLS FIRST], false, 0") == []
+    assert single_partition_steps("+- Exchange SinglePartition, ENSURE_REQUIREMENTS, [plan_id=1]") == [
         "an exchange to a single partition"]
 
 

@@ -83,14 +83,12 @@ day_totals as (
 ),
 
 checkins as (
-    {%- for checkin_us in settings.checkin_us %}
-    select
-        {{ search_metrics.as_double(checkin_us) }} / 1000000 as checkin_seconds,
-        cast({{ checkin_us }} as {{ dbt.type_bigint() }}) as checkin_us
-    {%- if not loop.last %}
-    union all
-    {%- endif %}
+    {%- set checkin_rows = [] -%}
+    {%- for checkin_us in settings.checkin_us -%}
+        {%- do checkin_rows.append([search_metrics.as_double(checkin_us) ~ ' / 1000000',
+                                    'cast(' ~ checkin_us ~ ' as ' ~ dbt.type_bigint() ~ ')']) -%}
     {%- endfor %}
+    {{ search_metrics.literal_relation(['checkin_seconds', 'checkin_us'], checkin_rows) | indent(4) }}
 ),
 
 survival_at_checkins as (

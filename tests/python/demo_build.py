@@ -1,0 +1,50 @@
+"""The demo build that test_bi_and_report.py and test_demo_and_consumer.py share: `dbt build` with the example
+seeds (every model family, the A/B bucket column) into a temporary DuckDB file, once per test session. conftest.py
+imports the fixture and runs both files in one unit on one worker (SAME_UNIT_AS), so the build is made once a run.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+
+import duckdb
+import pytest
+
+from harness import DEMO_WARNINGS
+
+EXAMPLES = {"search_metrics_examples": True}
+
+
+@pytest.fixture(scope="session")
+def demo(dbt_project, tmp_path_factory):
+    """The demo build's DuckDB file, a checkpointed copy of it (read it: dbt-duckdb keeps the file open in this
+    process), its profiles dir, manifest, and every node's status ({resource type: {name: status}}). The build
+    must pass, but for the two data tests the example click logs trip on purpose (DEMO_WARNINGS)."""
+    workdir = tmp_path_factory.mktemp("demo_build")
+    db = workdir / "demo.duckdb"
+    profiles = workdir / "profiles"
+    profiles.mkdir()
+    (profiles / "profiles.yml").write_text(textwrap.dedent(f"""
+        search_metrics:
+          target: duckdb
+          outputs:
+            duckdb: {{type: duckdb, path: "{db}", threads: 2}}
+    """))
+    result = dbt_project.invoke(["build", "--vars", json.dumps(EXAMPLES)], target_name="bi_demo",
+                                profiles_dir=profiles, write_json=True)
+    assert result.success, result.exception
+    statuses: dict[str, dict[str, str]] = {}
+    for r in result.result.results:
+        statuses.setdefault(r.node.resource_type, {})[r.node.name] = str(r.status)
+    failed = [(name, status) for kind, nodes in statuses.items() if kind != "exposure"
+              for name, status in nodes.items() if status not in ("pass", "success")]
+    assert sorted(failed) == sorted((name, "warn") for name in DEMO_WARNINGS), failed
+    manifest = json.loads((dbt_project.workdir / "target_bi_demo" / "manifest.json").read_text())
+    with duckdb.connect(str(db)) as con:
+        con.execute("checkpoint")
+    copy = workdir / "demo_copy.duckdb"
+    shutil.copy(db, copy)
+    return {"db": db, "copy": copy, "profiles": profiles, "manifest": manifest, "workdir": workdir,
+            "statuses": statuses}
