@@ -142,3 +142,35 @@ def test_good_vars_parse(dbt_project):
         "search_metrics_transformers": {"graded_to_binary": {0: 0, 1: 0, 2: 1, 3: 1}}}
     result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **good})], target_name="config")
     assert result.success, result.exception
+
+
+# literal_relation's arguments come from the package's own macros, not from vars; a wrong call is still a compile
+# error that says what is wrong, on every adapter (the check runs before dispatch).
+LITERAL_CASES = {
+    "no rows": ("['k'], []", "literal_relation needs at least one column and one row, got 1 columns and 0 rows"),
+    "no columns": ("[], [[1]]", "literal_relation needs at least one column and one row, got 0 columns and 1 rows"),
+    "a short row": ("['a', 'b'], [[1, 2], [3]]", "literal_relation row 2 has 1 values for 2 columns"),
+}
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("case", sorted(LITERAL_CASES))
+def test_literal_relation_rejects_ragged_or_empty_rows(dbt_project, case):
+    arguments, message = LITERAL_CASES[case]
+    events = []  # dbt reports an inline query's compile error in its events ("Error parsing inline query" raised)
+    result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
+                                 "{{ search_metrics.literal_relation(" + arguments + ") }}"], target_name="config",
+                                callbacks=[lambda event: events.append(event.info.msg)])
+    assert not result.success
+    assert any(message in str(text) for text in events), events[-5:]
+
+
+@pytest.mark.dbt
+def test_literal_relation_gives_its_rows(dbt_project):
+    """The same call, well formed, compiles to a select of its rows (the default's UNION ALL on DuckDB)."""
+    result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
+                                 "{{ search_metrics.literal_relation(['a', 'b'], [[1, \"'x'\"], [2, \"'y'\"]]) }}"],
+                                target_name="config")
+    assert result.success, result.exception
+    sql = " ".join(result.result.results[0].node.compiled_code.split())
+    assert sql == "select 1 as a, 'x' as b union all select 2 as a, 'y' as b", sql

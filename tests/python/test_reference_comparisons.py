@@ -167,7 +167,8 @@ def test_holm_and_benjamini_hochberg_match_statsmodels(method, adjust, monkeypat
     from statsmodels.stats.multitest import multipletests
 
     # multipletests(method="holm") ends with gc.collect(), which frees nothing it allocated but walks the whole heap
-    # of the worker (dbt's manifests included): 62 calls took 33-39 s of a full run. Its result does not depend on it.
+    # of the worker (dbt's manifests included): its 62 calls took 33 to 40 s of a full run (bench/README.md). Its
+    # result does not depend on it.
     monkeypatch.setattr(gc, "collect", lambda *args: 0)
 
     for values in _p_value_sets():
