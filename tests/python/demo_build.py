@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import textwrap
 
 import duckdb
 import pytest
 
-from harness import DEMO_WARNINGS
+from harness import DEMO_WARNINGS, write_duckdb_profile
 
 EXAMPLES = {"search_metrics_examples": True}
 
@@ -24,14 +23,7 @@ def demo(dbt_project, tmp_path_factory):
     must pass, but for the two data tests the example click logs trip on purpose (DEMO_WARNINGS)."""
     workdir = tmp_path_factory.mktemp("demo_build")
     db = workdir / "demo.duckdb"
-    profiles = workdir / "profiles"
-    profiles.mkdir()
-    (profiles / "profiles.yml").write_text(textwrap.dedent(f"""
-        search_metrics:
-          target: duckdb
-          outputs:
-            duckdb: {{type: duckdb, path: "{db}", threads: 2}}
-    """))
+    profiles = write_duckdb_profile(workdir / "profiles", db)
     result = dbt_project.invoke(["build", "--vars", json.dumps(EXAMPLES)], target_name="bi_demo",
                                 profiles_dir=profiles, write_json=True)
     assert result.success, result.exception

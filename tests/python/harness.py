@@ -167,6 +167,16 @@ def load_table(con, name: str, columns: list[tuple[str, str]], rows: list[dict])
         con.execute(f"insert into {name} select {unnested}", [[row.get(col) for row in rows] for col, _ in columns])
 
 
+def write_duckdb_profile(profiles_dir: Path, db: Path) -> Path:
+    """A profiles.yml in `profiles_dir` whose search_metrics profile writes to the DuckDB file `db` (for the tests
+    that run `dbt build` into a file of their own); returns profiles_dir, to pass as --profiles-dir."""
+    profiles_dir.mkdir(parents=True, exist_ok=True)
+    (profiles_dir / "profiles.yml").write_text(
+        "search_metrics:\n  target: duckdb\n  outputs:\n"
+        f"    duckdb: {{type: duckdb, path: \"{db}\", threads: 2}}\n")
+    return profiles_dir
+
+
 def fetch_dicts(con, sql: str) -> list[dict]:
     cursor = con.execute(sql)
     names = [d[0] for d in cursor.description]

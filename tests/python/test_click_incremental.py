@@ -14,13 +14,12 @@ import io
 import json
 import random
 import sys
-import textwrap
 from datetime import datetime, timedelta
 
 import duckdb
 import pytest
 
-from harness import REPO_ROOT, assert_rows_match, fetch_dicts, load_table
+from harness import REPO_ROOT, assert_rows_match, fetch_dicts, load_table, write_duckdb_profile
 from reference import clicks as ref
 from test_click_properties import CLICK_COLUMNS, IMPRESSION_COLUMNS, SEARCH_COLUMNS
 
@@ -82,14 +81,7 @@ def day_of(row, searches_by_id):
 @pytest.fixture()
 def project(dbt_project, tmp_path):
     db = tmp_path / "clicks_incremental.duckdb"
-    profiles = tmp_path / "profiles"
-    profiles.mkdir()
-    (profiles / "profiles.yml").write_text(textwrap.dedent(f"""
-        search_metrics:
-          target: duckdb
-          outputs:
-            duckdb: {{type: duckdb, path: "{db}", threads: 2}}
-    """))
+    profiles = write_duckdb_profile(tmp_path / "profiles", db)
 
     def load(searches, clicks, impressions):
         with duckdb.connect(str(db)) as con:
@@ -241,13 +233,7 @@ RULE_VARS = json.dumps({"search_metrics_searches": f"{SCHEMA}.searches", "search
 def rules_profiles(dbt_project, tmp_path_factory):
     tmp = tmp_path_factory.mktemp("click_rules")
     db = tmp / "click_rules.duckdb"
-    (tmp / "profiles.yml").write_text(textwrap.dedent(f"""
-        search_metrics:
-          target: duckdb
-          outputs:
-            duckdb: {{type: duckdb, path: "{db}", threads: 2}}
-    """))
-    return tmp, db
+    return write_duckdb_profile(tmp, db), db
 
 
 def build_rules(dbt_project, rules_profiles, searches, clicks, impressions, select):

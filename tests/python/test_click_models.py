@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
-from harness import INPUT_SCHEMA, assert_rows_match
+from harness import INPUT_SCHEMA, assert_rows_match, write_duckdb_profile
 from reference import click_models as ref
 
 SETTINGS = settings(max_examples=30, deadline=None,
@@ -243,10 +243,7 @@ def test_pbm_in_sql_recovers_the_generating_parameters(dbt_project):
 def doc_rule_profiles(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("click_model_rules")
     db = tmp / "click_model_rules.duckdb"
-    (tmp / "profiles.yml").write_text(
-        "search_metrics:\n  target: duckdb\n  outputs:\n"
-        f"    duckdb: {{type: duckdb, path: \"{db}\", threads: 2}}\n")
-    return tmp, db
+    return write_duckdb_profile(tmp, db), db
 
 
 @pytest.mark.dbt

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scipy.stats import binomtest
 
-from harness import INPUT_SCHEMA, assert_rows_match, load_table
+from harness import INPUT_SCHEMA, assert_rows_match, load_table, write_duckdb_profile
 from reference import online as ref
 
 SEARCH_COLUMNS = [("search_id", "varchar"), ("session_id", "varchar"), ("searched_at", "timestamp"),
@@ -160,10 +160,7 @@ def test_sign_test_keeps_its_precision_at_two_thousand_units(dbt_project):
 def build_profiles(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("online_builds")
     db = tmp / "online.duckdb"
-    (tmp / "profiles.yml").write_text(
-        "search_metrics:\n  target: duckdb\n  outputs:\n"
-        f"    duckdb: {{type: duckdb, path: \"{db}\", threads: 2}}\n")
-    return tmp, db
+    return write_duckdb_profile(tmp, db), db
 
 
 def load(db, log: dict) -> None:

@@ -97,26 +97,9 @@ armed_sessions as (
         session_scores.session_score as value
     from comparison_pairs
     inner join session_scores on session_scores.bucket = comparison_pairs.candidate
-),
-
-session_units as (
-    {#- unit_index: the day-session's 1-based position in its arm, by (search_date, session_id in binary order) #}
-    select
-        baseline,
-        candidate,
-        search_type,
-        factor,
-        arm,
-        search_date,
-        session_id,
-        value,
-        row_number() over (
-            partition by baseline, candidate, search_type, factor, arm
-            order by search_date, {{ search_metrics.binary_order('session_id') }}
-        ) as unit_index
-    from armed_sessions
 )
 
+{#- unit_index: the day-session's 1-based position in its arm, by (search_date, session_id in binary order) #}
 select
     baseline,
     candidate,
@@ -126,5 +109,8 @@ select
     search_date,
     session_id,
     value,
-    unit_index
-from session_units
+    row_number() over (
+        partition by baseline, candidate, search_type, factor, arm
+        order by search_date, {{ search_metrics.binary_order('session_id') }}
+    ) as unit_index
+from armed_sessions
