@@ -50,7 +50,7 @@
         from pt_spread
     ),
 
-    pt_p_values as (
+    pt_p_values as {{ search_metrics.materialized_cte() }} (
         {{ search_metrics.student_t_p_value('pt_stats', group_columns, 't_statistic', 'df', terms) | indent(8) }}
     )
 

@@ -74,7 +74,7 @@
         from st_terms
     ),
 
-    st_series as (
+    st_series as {{ search_metrics.materialized_cte() }} (
         select
             {% for column in group_columns %}{{ column }}, {% endfor %}
             sum(exp(log_coefficient) * power(cos2_theta, cast(term_index as {{ double }}))) as series

@@ -73,7 +73,7 @@
         from ts_pooled
     ),
 
-    ts_p_values as (
+    ts_p_values as {{ search_metrics.materialized_cte() }} (
         {{ search_metrics.student_t_p_value('ts_stats', group_columns, 't_statistic', 'df', terms) | indent(8) }}
     )
 
