@@ -2,12 +2,14 @@
 
 dbt compiles the project once per set of vars (in-process, through dbtRunner); the harness then loads each
 generated dataset into DuckDB tables that the input vars point at and executes the compiled models in
-dependency order, exactly the SQL dbt would run. Full `dbt build` runs (data tests, the consumer project)
-go through `DbtRunner.invoke`.
+dependency order, exactly the SQL dbt would run. Each table model's SQL is a view that DuckDB parses once per
+run, and the harness's connection plans without DuckDB's optimizer (tests/README.md says why that is safe). Full
+`dbt build` runs (data tests, the consumer project) go through `DbtRunner.invoke`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -20,6 +22,7 @@ import duckdb
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PROFILES_DIR = REPO_ROOT / "profiles"
 INPUT_SCHEMA = "harness_input"
+MODEL_SQL_SCHEMA = "harness_model_sql"
 # The warning-level data tests that a demo build (the example seeds) trips on purpose: the example click logs have
 # two clicks and an impression of a search_id that is not in the searches (counted and ignored, not an error).
 DEMO_WARNINGS = frozenset({"search_metrics_clicks__search_id_should_be_a_known_search",
@@ -105,13 +108,38 @@ class DbtProject:
         the requested output tables."""
         models = _needed_models(self.compile(extra_vars), outputs)
         with duckdb.connect(str(self.db_path)) as con:
+            if not os.environ.get("SEARCH_METRICS_HARNESS_OPTIMIZER"):
+                con.execute("pragma disable_optimizer")
             for name, (columns, rows) in tables.items():
                 load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
+            input_types = json.dumps(sorted((name, columns) for name, (columns, _) in tables.items()))
+            kept = {name for (name,) in con.execute(
+                f"select view_name from duckdb_views() where schema_name = '{MODEL_SQL_SCHEMA}'").fetchall()}
+            digests: dict[str, str] = {}  # model name -> digest of its SQL, its parents' digests and the input types
             for model in models:
-                kind = "view" if model["materialized"] == "view" else "table"
-                con.execute(f"create or replace {kind} {model['relation']} as {model['sql']}")
+                parents = [digests[parent] for parent in model["parents"]]
+                digests[model["name"]] = hashlib.sha256(
+                    json.dumps([input_types, model["sql"], parents]).encode()).hexdigest()[:16]
+                if model["materialized"] == "view":
+                    con.execute(f"create or replace view {model['relation']} as {model['sql']}")
+                else:
+                    view = _model_sql_view(con, f"{model['name']}__{digests[model['name']]}", model["sql"], kept)
+                    con.execute(f"create or replace table {model['relation']} as select * from {view}")
             by_name = {model["name"]: model["relation"] for model in models}
             return {name: fetch_dicts(con, f"select * from {by_name[name]}") for name in outputs}
+
+
+def _model_sql_view(con, name: str, sql: str, kept: set[str]) -> str:
+    """A view in MODEL_SQL_SCHEMA whose query is a model's compiled SQL, created on first use and kept in the
+    harness's DuckDB file (`kept`: the ones there), so that DuckDB parses each compiled SQL once. `name` carries a
+    digest of the SQL, of its parent models' digests and of the input tables' columns and types: a DuckDB view keeps
+    the column types it was created with, so the same relation names under other vars, or over inputs of other
+    types, get views of their own."""
+    if name not in kept:
+        con.execute(f"create schema if not exists {MODEL_SQL_SCHEMA}")
+        con.execute(f"create view {MODEL_SQL_SCHEMA}.{name} as {sql}")
+        kept.add(name)
+    return f"{MODEL_SQL_SCHEMA}.{name}"
 
 
 def compiled_models(result) -> list[dict]:
