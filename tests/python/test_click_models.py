@@ -12,6 +12,7 @@ models with other priors, unclicked searches skipped, a short EM and grade thres
 from __future__ import annotations
 
 import json
+import math
 import random
 from datetime import datetime, timedelta
 
@@ -208,6 +209,39 @@ def test_the_log_strategy_makes_each_hard_case(case):
     """hypothesis' find() raises when the strategy cannot make a log with the case."""
     find(click_logs(), HARD_CASES[case],
          settings=settings(database=None, max_examples=2000, phases=[Phase.generate]))  # no shrinking: just found
+
+
+# -- grades at a threshold: the last bits of a sum do not count --------------------------------------------------
+@pytest.mark.dbt
+def test_a_relevance_equal_to_a_threshold_but_for_its_last_bits_reaches_it(dbt_project):
+    """search_click_judgments compares relevance and thresholds at 12 decimals: an engine that sums to
+    0.30000000000000004 or to one ulp below 0.3 gives the grade of 0.3 (PostgreSQL gave COEC's 0.6 as
+    0.5999999999999999 and DuckDB as 0.6 on one generated log); 1e-7 below a threshold stays below it. The
+    model's SQL runs on a relevance table written here; the grades are worked out by hand from the custom
+    thresholds [0.1, 0.3, 0.35]."""
+    thresholds = SETTING_SETS["custom"]["grade_thresholds"]
+    assert thresholds == [0.1, 0.3, 0.35]
+    cases = {  # doc_id: (relevance, grade by hand)
+        "exact": (0.3, 2),
+        "sum above": (0.1 + 0.2, 2),  # 0.30000000000000004
+        "ulp below": (math.nextafter(0.3, 0), 2),
+        "well below": (0.3 - 1e-7, 1),
+        "ulp below the first": (math.nextafter(0.1, 0), 1),
+        "ulp below the last": (math.nextafter(0.35, 0), 3),
+        "zero": (0.0, 0),
+    }
+    models = {m["name"]: m for m in dbt_project.compile(dbt_vars("custom"))}
+    relevance_relation = models["search_click_relevance"]["relation"]
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        con.execute(f"create or replace table {relevance_relation} "
+                    "(query_id varchar, doc_id varchar, model varchar, relevance double)")
+        con.execute(f"insert into {relevance_relation} select 'q', unnest($1), 'coec', unnest($2)",
+                    [list(cases), [relevance for relevance, _ in cases.values()]])
+        rows = con.execute(f"select doc_id, grade from ({models['search_click_judgments']['sql']})").fetchall()
+    assert dict(rows) == {doc_id: grade for doc_id, (_, grade) in cases.items()}
+    reference = ref.click_judgments([{"query_id": "q", "doc_id": doc_id, "model": "coec", "relevance": relevance}
+                                     for doc_id, (relevance, _) in cases.items()], thresholds=thresholds)
+    assert {row["doc_id"]: row["grade"] for row in reference} == dict(rows)
 
 
 # -- recovery: the SQL on logs generated from a known model -----------------------------------------------------

@@ -31,7 +31,7 @@ shared_pairs as (
         click_relevance.model,
         click_relevance.query_id,
         click_relevance.doc_id,
-        cast(floor(click_relevance.relevance * 1000000000000 + 0.5) as {{ dbt.type_bigint() }}) as relevance_key,
+        {{ search_metrics.relevance_key('click_relevance.relevance') }} as relevance_key,
         human_relevance.graded_value as human_value,
         human_relevance.binary_value as human_binary
     from {{ ref('search_click_relevance') }} as click_relevance

@@ -4,7 +4,7 @@ Pure Python, standard library only, plain loops, written from the specification,
 (Chapelle & Zhang, WWW 2009; Chuklin, Markov & de Rijke, "Click Models for Web Search", 2015, ch. 3-4), COEC
 (Zhang & Jones, 2007), PBM (Craswell et al., WSDM 2008; the EM updates of Chuklin et al., ch. 4). Spearman,
 Kendall's tau-b and AUC are computed from their textbook definitions (midranks; every pair of pairs; every
-(positive, negative) pair); the agreement compares relevances at 12 decimals (relevance_key).
+(positive, negative) pair); the agreement and the grades compare relevances at 12 decimals (relevance_key).
 
 Inputs
 ------
@@ -338,8 +338,9 @@ def default_thresholds(max_grade):
 
 def click_judgments(relevance_rows, max_grade=3, thresholds=None):
     """search_click_judgments: {query_id, doc_id, rater_id (= the model), grade, scale "graded", relevance} per
-    relevance row with a relevance; grade = the number of thresholds <= relevance (0..max_grade). thresholds: one
-    per grade 1..max_grade, ascending (None = default_thresholds(max_grade))."""
+    relevance row with a relevance; grade = the number of thresholds <= relevance (0..max_grade), both compared as
+    relevance_key (at 12 decimals). thresholds: one per grade 1..max_grade, ascending (None =
+    default_thresholds(max_grade))."""
     if thresholds is None:
         thresholds = default_thresholds(max_grade)
     if len(thresholds) != max_grade:
@@ -354,7 +355,7 @@ def click_judgments(relevance_rows, max_grade=3, thresholds=None):
             continue
         grade = 0
         for threshold in thresholds:
-            if threshold <= relevance:
+            if relevance_key(threshold) <= relevance_key(relevance):
                 grade += 1
         out.append({"query_id": row["query_id"], "doc_id": row["doc_id"], "rater_id": row["model"], "grade": grade,
                     "scale": "graded", "relevance": relevance})
@@ -442,8 +443,9 @@ def auc(labels, scores):
 
 
 def relevance_key(value):
-    """The relevance as compared by the agreement statistics: rounded to 12 decimals (an integer count of 1e-12),
-    so that two estimates equal but for the last bits of a sum tie (docs: the engines sum in different orders)."""
+    """The relevance as the agreement statistics and the grade thresholds compare it: rounded to 12 decimals (an
+    integer count of 1e-12), so that two estimates equal but for the last bits of a sum tie, and such an estimate
+    reaches a threshold it equals (docs: the engines sum in different orders)."""
     return math.floor(value * 1e12 + 0.5)
 
 
