@@ -10,6 +10,9 @@
   at compile time (e.g. one per metric and cutoff). The signs depend on (r, i) only, so the units are laid out
   wide, one row per (group columns, unit_index) with a delta column per value of c, and one pass over
   permutations x units computes every S_r of the G groups together instead of one pass per group. Same result.
+  The sign is computed in that pass (units cross join replicates) rather than read from a table of signs joined on
+  the unit index: gathering a wide unit row for every (r, i) from a hash table outgrows the CPU caches at 100k
+  units (bench/README.md), while the cross join reads each unit row once per replicate as it streams.
 -#}
 {% macro paired_sign_flip_test(relation, group_columns, n_permutations, spread=none) %}
     {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations, spread)) -}}
@@ -35,22 +38,6 @@
         from ({{ search_metrics.integers_relation(n_permutations) }}) as sf_replicate_numbers
     ),
 
-    sf_indices as (
-        select distinct unit_index from sf_units
-    ),
-
-    sf_signs as {{ search_metrics.materialized_cte() }} (
-        select
-            sf_replicates.replicate,
-            sf_indices.unit_index,
-            case
-                when {{ search_metrics.hash_draw('sf_replicates.replicate_key', 'sf_indices.unit_index') }} < 1073741824 then 1
-                else -1
-            end as flip
-        from sf_replicates
-        cross join sf_indices
-    ),
-
     -- one row per (group columns, unit_index), the deltas of the G spread groups side by side
     sf_wide_units as (
         select
@@ -73,16 +60,31 @@
         group by {{ rows }}, spread_index
     ),
 
-    sf_permuted as {{ search_metrics.materialized_cte() }} (
+    -- the sign s(r, i) of every unit row under every permutation, drawn as the rows stream
+    sf_signed_units as (
         select
             {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}
-            sf_signs.replicate
+            sf_replicates.replicate,
+            case
+                when {{ search_metrics.hash_draw('sf_replicates.replicate_key', 'sf_wide_units.unit_index') }} < 1073741824 then 1
+                else -1
+            end as flip
             {%- for g in range(1, n_spread + 1) %},
-            sum(sf_signs.flip * sf_wide_units.delta_{{ g }}) as permuted_sum_{{ g }}
+            sf_wide_units.delta_{{ g }}
             {%- endfor %}
         from sf_wide_units
-        inner join sf_signs on sf_signs.unit_index = sf_wide_units.unit_index
-        group by {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}sf_signs.replicate
+        cross join sf_replicates
+    ),
+
+    sf_permuted as {{ search_metrics.materialized_cte() }} (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            replicate
+            {%- for g in range(1, n_spread + 1) %},
+            sum(flip * delta_{{ g }}) as permuted_sum_{{ g }}
+            {%- endfor %}
+        from sf_signed_units
+        group by {{ rows }}, replicate
     )
 
     select
