@@ -14,7 +14,7 @@
   the unit index: gathering a wide unit row for every (r, i) from a hash table outgrows the CPU caches at 100k
   units (bench/README.md), while the cross join reads each unit row once per replicate as it streams. Both sides
   of the cross join are materialized CTEs on PostgreSQL (materialized_cte): inlined, its nested loop computed them
-  again per row, and the parity tests took 3 to 4 times as long.
+  again per row (bench/README.md).
 -#}
 {% macro paired_sign_flip_test(relation, group_columns, n_permutations, spread=none) %}
     {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations, spread)) -}}
