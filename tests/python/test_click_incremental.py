@@ -279,6 +279,9 @@ def test_unknown_searches_only_warn_and_are_counted(dbt_project, rules_profiles)
     assert result.success
     assert {name for name, status in statuses.items() if status in ("fail", "error", "warn")} == \
         set(UNKNOWN_SEARCH_RULES.values()), statuses
+    failures = {r.node.name: r.failures for r in result.result.results}
+    for which, rule in UNKNOWN_SEARCH_RULES.items():  # the test returns each row of an unknown search once
+        assert failures[rule] == sum(1 for row in inputs[which] if row["search_id"] == "unknown"), failures
     assert statuses["search_paulscore_daily"] == "success" and statuses["search_auc_daily"] == "success"
     with duckdb.connect(str(rules_profiles[1])) as con:
         quality = fetch_dicts(con, "select input_name, status, n_rows from main.search_input_quality")
@@ -304,6 +307,11 @@ def test_each_broken_click_rule_fails_its_named_test(dbt_project, rules_profiles
     assert not result.success
     failed = {name for name, status in statuses.items() if status in ("fail", "error")}
     assert failed == {rule}, statuses
+    # a null search_id is its own rule's error, not a row of an unknown search: the warnings stay those of the
+    # rows whose search_id is "unknown"
+    warned = {name for name in UNKNOWN_SEARCH_RULES.values() if statuses[name] == "warn"}
+    assert warned == {UNKNOWN_SEARCH_RULES[w] for w in UNKNOWN_SEARCH_RULES
+                      if any(row["search_id"] == "unknown" for row in inputs[w])}, statuses
 
 
 @pytest.mark.dbt
