@@ -24,9 +24,9 @@
 {#-
   DuckDB: one 64-bit hash of the key per row (an integer instead of the key's strings). The hashes that repeat are
   found by sorting them ('sorted': a hash equal to the one before it; ties are equal hashes, so their order does
-  not matter) or by grouping them ('grouped'); only rows
-  whose hash repeats are then grouped by the key itself, so a hash collision between different keys is never
-  reported. The uncorrelated `exists` lets DuckDB skip that second scan when no hash repeats (valid input).
+  not matter) or by grouping them ('grouped'). Only rows whose hash repeats are then grouped by the key itself, so
+  a hash collision between different keys is never reported. The uncorrelated `exists` lets DuckDB skip that
+  second scan when no hash repeats (valid input).
   Sorting is the faster on a relation that reads a table or a file (10M rows: about 0.6 of the time); grouping
   is the faster on a view whose left join DuckDB can drop only under a `group by` (bench/README.md, "Goal 4
   again").

@@ -166,6 +166,19 @@ def test_literal_relation_rejects_ragged_or_empty_rows(dbt_project, case):
 
 
 @pytest.mark.dbt
+def test_duplicate_keys_rejects_an_unknown_way_to_find_repeated_hashes(dbt_project):
+    """The uniqueness test's find_repeated_hashes is checked before dispatch: a typo is a compile error on every
+    adapter, not a silent choice of one branch."""
+    events = []
+    result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
+                                 "{{ search_metrics.duplicate_keys('t', ['a'], 'hashed') }}"], target_name="config",
+                                callbacks=[lambda event: events.append(event.info.msg)])
+    assert not result.success
+    message = "duplicate_keys' find_repeated_hashes must be sorted or grouped, got hashed"
+    assert any(message in str(text) for text in events), events[-5:]
+
+
+@pytest.mark.dbt
 def test_literal_relation_gives_its_rows(dbt_project):
     """The same call, well formed, compiles to a select of its rows (the default's UNION ALL on DuckDB)."""
     result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
