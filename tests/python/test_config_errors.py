@@ -144,37 +144,32 @@ def test_good_vars_parse(dbt_project):
     assert result.success, result.exception
 
 
-# literal_relation's arguments come from the package's own macros, not from vars; a wrong call is still a compile
-# error that says what is wrong, on every adapter (the check runs before dispatch).
-LITERAL_CASES = {
-    "no rows": ("['k'], []", "literal_relation needs at least one column and one row, got 1 columns and 0 rows"),
-    "no columns": ("[], [[1]]", "literal_relation needs at least one column and one row, got 0 columns and 1 rows"),
-    "a short row": ("['a', 'b'], [[1, 2], [3]]", "literal_relation row 2 has 1 values for 2 columns"),
+# literal_relation's and duplicate_keys' arguments come from the package's own macros and YAML, not from vars; a
+# wrong call is still a compile error that says what is wrong, on every adapter (the checks run before dispatch).
+MACRO_CALL_CASES = {
+    "literal_relation: no rows": ("literal_relation(['k'], [])",
+                                  "literal_relation needs at least one column and one row, got 1 columns and 0 rows"),
+    "literal_relation: no columns": (
+        "literal_relation([], [[1]])",
+        "literal_relation needs at least one column and one row, got 0 columns and 1 rows"),
+    "literal_relation: a short row": ("literal_relation(['a', 'b'], [[1, 2], [3]])",
+                                      "literal_relation row 2 has 1 values for 2 columns"),
+    # a typo in the uniqueness test's hint is an error, not a silent choice of one branch
+    "duplicate_keys: unknown way to find repeated hashes": (
+        "duplicate_keys('t', ['a'], 'hashed')",
+        "duplicate_keys' find_repeated_hashes must be sorted or grouped, got hashed"),
 }
 
 
 @pytest.mark.dbt
-@pytest.mark.parametrize("case", sorted(LITERAL_CASES))
-def test_literal_relation_rejects_ragged_or_empty_rows(dbt_project, case):
-    arguments, message = LITERAL_CASES[case]
+@pytest.mark.parametrize("case", sorted(MACRO_CALL_CASES))
+def test_wrong_macro_call_fails_at_compile_time_with_its_rule(dbt_project, case):
+    call, message = MACRO_CALL_CASES[case]
     events = []  # dbt reports an inline query's compile error in its events ("Error parsing inline query" raised)
     result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
-                                 "{{ search_metrics.literal_relation(" + arguments + ") }}"], target_name="config",
+                                 "{{ search_metrics." + call + " }}"], target_name="config",
                                 callbacks=[lambda event: events.append(event.info.msg)])
     assert not result.success
-    assert any(message in str(text) for text in events), events[-5:]
-
-
-@pytest.mark.dbt
-def test_duplicate_keys_rejects_an_unknown_way_to_find_repeated_hashes(dbt_project):
-    """The uniqueness test's find_repeated_hashes is checked before dispatch: a typo is a compile error on every
-    adapter, not a silent choice of one branch."""
-    events = []
-    result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
-                                 "{{ search_metrics.duplicate_keys('t', ['a'], 'hashed') }}"], target_name="config",
-                                callbacks=[lambda event: events.append(event.info.msg)])
-    assert not result.success
-    message = "duplicate_keys' find_repeated_hashes must be sorted or grouped, got hashed"
     assert any(message in str(text) for text in events), events[-5:]
 
 
