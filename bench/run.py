@@ -503,7 +503,7 @@ def report_clicks(points):
             print(f"    agreement {name}: {'OK' if c['ok'] else 'MISMATCH'} rows {c['rows']} max |delta| {c['max_abs_diff']}")
         node = f["wall_s"] - p["figures"]["dbt_min"]["wall_s"]
         floor = p["figures"]["clicks_floor"]["wall_s"]
-        goal = f"{verdict(node / floor, 1.0)}" if p["s"] == 10_000_000 else "(goal 4 is at S = 10M)"
+        goal = verdict(node / floor, 1.0) if p["s"] == 10_000_000 else "(goal 4 is at S = 10M)"
         print(f"    4. node time {node:.2f} s (dbt_min {p['figures']['dbt_min']['wall_s']:.2f} s) / the floor "
               f"{floor:.2f} s: {goal}")
     if len(points) > 1:
