@@ -100,7 +100,7 @@ def main(argv=None):
         if sql:
             name = manifest["nodes"][unique_id]["name"]
             plan = session.sql("explain " + sql).collect()[0][0]
-            steps[name] = single_partition_steps(name, plan)
+            steps[name] = single_partition_steps(plan)
     print(f"  plans: {len(steps)} models, steps in one partition: {({k: v for k, v in steps.items() if v}) or 'none'}")
     session.stop()
     return 0 if result.success else 1
