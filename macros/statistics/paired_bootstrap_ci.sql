@@ -17,8 +17,8 @@
 {% macro default__paired_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread) -%}
     {%- set n_spread = spread.count if spread else 1 -%}
     {%- set rows = group_columns | join(', ') -%}
-    {#- The count of picks is keyed by (group size, replicate, index) as 32-bit integers, and the wide unit rows it
-        joins by (group size, index) too: at 100k units the count holds some 230M groups, and the narrower keys made
+    {#- The count of picks is keyed by (group size, replicate, index) as 32-bit integers (the group sizes are cast
+        where they are counted), and the wide unit rows it joins by (group size, index) too: at 100k units the count holds some 230M groups, and the narrower keys made
         it about a fifth cheaper there (bench/README.md, "Every goal again, on a faster machine"). They count units
         and replicates; the draw itself stays 64-bit. #}
     {%- set int = dbt.type_int() -%}
@@ -35,7 +35,7 @@
         select
             {% for column in group_columns %}{{ column }}, {% endfor %}
             spread_index,
-            count(*) as n_units
+            cast(count(*) as {{ int }}) as n_units
         from bs_units
         group by {{ rows }}, spread_index
     ),
@@ -44,7 +44,7 @@
     bs_wide_units as (
         select
             {% for column in group_columns %}bs_units.{{ column }}, {% endfor %}
-            cast(bs_group_sizes.n_units as {{ int }}) as n_units,
+            bs_group_sizes.n_units,
             cast(bs_units.unit_index as {{ int }}) as unit_index
             {%- for g in range(1, n_spread + 1) %},
             max(case when bs_units.spread_index = {{ g }} then bs_units.delta end) as delta_{{ g }}
@@ -57,7 +57,7 @@
     ),
 
     bs_sizes as (
-        select distinct cast(n_units as {{ int }}) as n_units from bs_group_sizes
+        select distinct n_units from bs_group_sizes
     ),
 
     bs_replicates as (
