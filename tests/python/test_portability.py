@@ -16,6 +16,8 @@ PostgreSQL SQL as Redshift and the Spark SQL as Databricks (see FAMILY) must als
    makes of two nested CTEs of the same name);
 5. it transpiles from the engine's dialect with `unsupported_level=RAISE` (no construct the warehouse lacks;
    see NULL_ORDER_IN_WINDOW for the one message tolerated).
+
+The data tests (the named input and output rules) run in the warehouse too and pass the same gate (TEST_FAMILY).
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ DIALECTS = ["bigquery", "snowflake", "trino", "databricks", "redshift"]
 # DuckDB build shows (DuckDB overrides only type_double). The checks after parsing (2-5) apply to the DuckDB SQL
 # in every dialect and to each engine's SQL in its family.
 FAMILY = {"duckdb": set(DIALECTS), "postgres": {"redshift"}, "spark": {"databricks"}}
+# The data tests: DuckDB's SQL is not what the other warehouses get (duckdb__duplicate_keys hashes the key with
+# DuckDB's hash(); every other adapter compiles default__duplicate_keys), so it is parsed in every dialect but checked
+# in full only as DuckDB runs it (by the dbt builds); the PostgreSQL SQL, which carries the default__ macros (its
+# postgres__ overrides, binary_order and materialized_cte, serve models only), is checked in full in every dialect.
+TEST_FAMILY = {"duckdb": set(), "postgres": set(DIALECTS), "spark": {"databricks"}}
 # Spark SQL carries the package's spark__ macros (date_add(date, n), explode(sequence(...)), VALUES tables): only
 # Databricks reads it.
 PARSED_IN = {"duckdb": set(DIALECTS), "postgres": set(DIALECTS), "spark": {"databricks"}}
@@ -46,6 +53,7 @@ ENGINE_PARAMS = ["duckdb", pytest.param("postgres", marks=pytest.mark.postgres),
 INCREMENTAL_SCHEMA = "portability_incremental"
 
 _compiled: dict[str, list[tuple[str, str]]] = {}
+_compiled_tests: dict[str, list[tuple[str, str]]] = {}
 
 
 def compiled_sql(engine) -> list[tuple[str, str]]:
@@ -74,6 +82,25 @@ def compiled_sql(engine) -> list[tuple[str, str]]:
             assert "built_days" in m["sql"], f"{m['name']} did not compile its incremental branch"
             out.append((f"{m['name']} (incremental run)", neutral(m["sql"], models)))
     _compiled[engine.name] = out
+    return out
+
+
+def compiled_data_tests(engine) -> list[tuple[str, str]]:
+    """[(label, neutral SQL)] of every data test of the package (the named input and output rules, generic and
+    singular) for each set of vars: the rules run in the warehouse too, so they pass the same gate as the models."""
+    if engine.name in _compiled_tests:
+        return _compiled_tests[engine.name]
+    out = []
+    for var_set, dbt_vars in sorted(VAR_SETS.items()):
+        models = engine.compile(dbt_vars, f"parity_{var_set}")
+        result = engine.dbt(["compile", "--select", "resource_type:test"], f"parity_{var_set}",
+                            f"compile_tests_{var_set}", dbt_vars)
+        if not result.success:
+            raise AssertionError(f"dbt compile of the data tests on {engine.name} failed: {result.exception}")
+        tests = [r.node for r in result.result.results
+                 if r.node.resource_type == "test" and r.node.package_name == "search_metrics"]
+        out += [(f"{t.name} ({var_set})", neutral(t.compiled_code, models)) for t in tests]
+    _compiled_tests[engine.name] = out
     return out
 
 
@@ -173,22 +200,44 @@ def gate_failures(source_dialect: str, sql: str, dialect: str, parse_only: bool 
     return failures
 
 
-@pytest.mark.dbt
-@pytest.mark.parametrize("engine_name", ENGINE_PARAMS)
-def test_compiled_models_parse_in_every_warehouse_dialect(request, engine_name):
-    engine = request.getfixturevalue(f"{engine_name}_engine")
-    compiled = compiled_sql(engine)
-    assert len(compiled) >= 2 * 20
-    # A model often compiles to the same SQL under several var sets: the gate is deterministic, so each distinct
-    # SQL is checked once and a problem names every label that compiled to it.
+def gate_problems(engine_name: str, compiled: list[tuple[str, str]], family: dict = FAMILY) -> list[str]:
+    """Every gate failure of `compiled` ([(label, SQL)] of one engine). A node often compiles to the same SQL under
+    several var sets: the gate is deterministic, so each distinct SQL is checked once and a problem names every
+    label that compiled to it."""
     labels_of: dict[str, list[str]] = {}
     for label, sql in compiled:
         labels_of.setdefault(sql, []).append(label)
     problems = []
     for sql, labels in labels_of.items():
         for dialect in sorted(PARSED_IN[engine_name]):
-            failures = gate_failures(engine_name, sql, dialect, parse_only=dialect not in FAMILY[engine_name])
+            failures = gate_failures(engine_name, sql, dialect, parse_only=dialect not in family[engine_name])
             problems += [f"{', '.join(labels)} [{engine_name} -> {dialect}]: {p}" for p in failures]
+    return problems
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("engine_name", ENGINE_PARAMS)
+def test_compiled_models_parse_in_every_warehouse_dialect(request, engine_name):
+    engine = request.getfixturevalue(f"{engine_name}_engine")
+    compiled = compiled_sql(engine)
+    assert len(compiled) >= 2 * 20
+    problems = gate_problems(engine_name, compiled)
+    assert not problems, f"{len(problems)} portability problems:\n" + "\n".join(problems[:40])
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("engine_name", ENGINE_PARAMS)
+def test_compiled_data_tests_parse_in_every_warehouse_dialect(request, engine_name):
+    """The data tests (every named input and output rule) pass the same gate as the models."""
+    engine = request.getfixturevalue(f"{engine_name}_engine")
+    compiled = compiled_data_tests(engine)
+    names = {label.split(" (")[0] for label, _ in compiled}
+    # the input rules of every input and the output rules of the marts are among them
+    for rule in ("search_metrics_results__rank_", "search_metrics_judgments__", "search_metrics_searches__",
+                 "search_metrics_clicks__", "search_metrics_impressions__", "search_metrics_page_visits__",
+                 "search_query_metrics__"):
+        assert any(name.startswith(rule) for name in names), f"no compiled data test named {rule}*"
+    problems = gate_problems(engine_name, compiled, TEST_FAMILY)
     assert not problems, f"{len(problems)} portability problems:\n" + "\n".join(problems[:40])
 
 

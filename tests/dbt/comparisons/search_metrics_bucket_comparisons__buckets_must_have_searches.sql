@@ -9,9 +9,13 @@
     enabled=search_metrics.family_enabled('bucket_comparisons') and pairs is not none
 ) }}
 with named_buckets as (
-    select baseline as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
-    union
-    select candidate as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as candidates
+    {#- union all and distinct, not a bare union: BigQuery takes no union without distinct or all #}
+    select distinct bucket
+    from (
+        select baseline as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
+        union all
+        select candidate as bucket from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as candidates
+    ) as pair_members
 )
 
 select

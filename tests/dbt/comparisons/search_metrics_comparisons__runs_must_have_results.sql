@@ -8,9 +8,13 @@
     enabled=search_metrics.family_enabled('comparisons') and pairs is not none
 ) }}
 with named_runs as (
-    select baseline as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
-    union
-    select candidate as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as candidates
+    {#- union all and distinct, not a bare union: BigQuery takes no union without distinct or all #}
+    select distinct run_id
+    from (
+        select baseline as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as baselines
+        union all
+        select candidate as run_id from ({{ search_metrics.comparison_pairs_relation(pairs, none) }}) as candidates
+    ) as pair_members
 )
 
 select
