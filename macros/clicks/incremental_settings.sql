@@ -23,7 +23,6 @@
 
 {% macro default__incremental_settings(setting_names) %}
     {%- set online_prefix = 'search_metrics_online_evaluation.' -%}
-    {%- set interleaving = search_metrics.family_enabled('interleaving') -%}
     {%- set settings = {} -%}
     {%- for name in setting_names -%}
         {%- if name == 'search_metrics_paulscore_factors' -%}
@@ -37,10 +36,10 @@
             {%- set value = online[key] -%}
         {%- elif name == 'search_metrics_query_id_column' -%}
             {%- set value = search_metrics.get_query_id_column() -%}
-        {%- elif name == 'search_metrics_team_column' -%}
-            {%- set value = search_metrics.get_input_column(name, 'the impressions input') if interleaving else none -%}
-        {%- elif name == 'search_metrics_experiment_column' -%}
-            {%- set value = search_metrics.get_input_column(name, 'the searches input') if interleaving else none -%}
+        {%- elif name in ['search_metrics_team_column', 'search_metrics_experiment_column'] -%}
+            {#- read as the staging views read them: only with the interleaving family on #}
+            {%- set value = search_metrics.get_input_column(name, 'its input')
+                if search_metrics.family_enabled('interleaving') else none -%}
         {%- elif name == 'search_metrics_page_visits' -%}
             {%- set value = search_metrics.inputs_configured([name]) -%}
         {%- elif name == 'search_metrics_bootstrap_samples' -%}
