@@ -8,9 +8,10 @@
   binary order among the types being built) rather than by the text, which sorts several times faster; the text
   comes back by a join on the (day, type) rows at the end. The session window leads with session_id.
 -#}
+{%- set build_settings = ['search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
 {{ config(
     enabled=search_metrics.family_enabled('click_auc'),
-    **search_metrics.click_incremental_config(['search_date', 'search_type'])
+    **search_metrics.click_incremental_config(['search_date', 'search_type'], build_settings)
 ) }}
 
 with search_types as (
@@ -73,7 +74,8 @@ select
     cast(session_means.n_sessions_used as {{ dbt.type_bigint() }}) as n_sessions_used,
     cast(session_means.n_sessions_skipped as {{ dbt.type_bigint() }}) as n_sessions_skipped,
     cast(daily_aucs.n_rows as {{ dbt.type_bigint() }}) as n_impressions,
-    cast(daily_aucs.n_positive as {{ dbt.type_bigint() }}) as n_clicked_impressions
+    cast(daily_aucs.n_positive as {{ dbt.type_bigint() }}) as n_clicked_impressions,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from daily_aucs
 inner join session_means
     on session_means.search_date = daily_aucs.search_date

@@ -2,9 +2,10 @@
   Engagement per (search_date, search_type): zero-result rate, clickthrough and abandonment rates (over the
   searches with results) and the mean position of the first click. Incremental like search_paulscore_daily.
 -#}
+{%- set build_settings = ['search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
 {{ config(
     enabled=search_metrics.family_enabled('clicks'),
-    **search_metrics.click_incremental_config(['search_date', 'search_type'])
+    **search_metrics.click_incremental_config(['search_date', 'search_type'], build_settings)
 ) }}
 
 with searches_to_build as (
@@ -56,5 +57,6 @@ select
     cast(n_searches_known_results as {{ dbt.type_bigint() }}) as n_searches_known_results,
     cast(n_zero_result_searches as {{ dbt.type_bigint() }}) as n_zero_result_searches,
     cast(n_searches_with_results as {{ dbt.type_bigint() }}) as n_searches_with_results,
-    cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches
+    cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from daily_counts

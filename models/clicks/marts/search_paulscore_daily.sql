@@ -8,9 +8,11 @@
   the clicked positions of each clicked search (one pass over the clicks), the searches are grouped into
   day-sessions once, and the (day, type) rows are unpivoted to one row per factor by a cross join with the factors.
 -#}
+{%- set build_settings = ['search_metrics_paulscore_factors', 'search_metrics_future_tolerance_seconds',
+    'search_metrics_max_event_delay_seconds'] -%}
 {{ config(
     enabled=search_metrics.family_enabled('clicks'),
-    **search_metrics.click_incremental_config(['search_date', 'search_type', 'factor'])
+    **search_metrics.click_incremental_config(['search_date', 'search_type', 'factor'], build_settings)
 ) }}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 
@@ -115,5 +117,6 @@ select
     end as paulscore_clicked_searches,
     cast(n_sessions as {{ dbt.type_bigint() }}) as n_sessions,
     cast(n_searches as {{ dbt.type_bigint() }}) as n_searches,
-    cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches
+    cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from factor_scores

@@ -4,9 +4,11 @@
   at their own time. The product of the factors (1 - events / at risk) is exp of the sum of their logs; a factor
   of 0 (every click at risk ends there) makes the survival 0 from there on. Incremental like the click metrics.
 -#}
+{%- set build_settings = ['search_metrics_online_evaluation.checkin_seconds', 'search_metrics_page_visits',
+    'search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
 {{ config(
     enabled=search_metrics.family_enabled('sessions'),
-    **search_metrics.click_incremental_config(['search_date', 'search_type', 'checkin_seconds'])
+    **search_metrics.click_incremental_config(['search_date', 'search_type', 'checkin_seconds'], build_settings)
 ) }}
 {%- set settings = search_metrics.get_online_evaluation_settings() -%}
 {%- set running_dwell -%}
@@ -116,7 +118,8 @@ select
     cast(survival_at_checkins.n_at_risk as {{ dbt.type_bigint() }}) as n_at_risk,
     cast(day_totals.n_dwells as {{ dbt.type_bigint() }}) as n_dwells,
     cast(day_totals.n_censored as {{ dbt.type_bigint() }}) as n_censored,
-    {{ search_metrics.as_double('day_totals.median_dwell_us') }} / 1000000 as median_dwell_seconds
+    {{ search_metrics.as_double('day_totals.median_dwell_us') }} / 1000000 as median_dwell_seconds,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from survival_at_checkins
 inner join day_totals
     on day_totals.search_date = survival_at_checkins.search_date

@@ -2,9 +2,12 @@
   The interleaving verdict of each experiment per day: wins, ties, the preference delta, the sign test's p-value and
   the bootstrap interval (docs/online_evaluation.md). Incremental like the click metrics.
 -#}
+{%- set build_settings = ['search_metrics_online_evaluation.interleaving_unit', 'search_metrics_team_column',
+    'search_metrics_experiment_column', 'search_metrics_bootstrap_samples', 'search_metrics_confidence_level',
+    'search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
 {{ config(
     enabled=search_metrics.family_enabled('interleaving'),
-    **search_metrics.click_incremental_config(['experiment', 'search_date'])
+    **search_metrics.click_incremental_config(['experiment', 'search_date'], build_settings)
 ) }}
 
 with units_to_build as (
@@ -30,5 +33,6 @@ select
     preference_delta,
     p_value,
     ci_low,
-    ci_high
+    ci_high,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from daily_verdicts

@@ -3,9 +3,12 @@
   rates and the median time to the first click, with the counts behind them (docs/online_evaluation.md).
   Incremental like the click metrics: every day is computed from its own day-sessions.
 -#}
+{%- set build_settings = ['search_metrics_online_evaluation.dwell_threshold_seconds',
+    'search_metrics_online_evaluation.return_window_seconds', 'search_metrics_online_evaluation.reformulation_gap_seconds',
+    'search_metrics_query_id_column', 'search_metrics_page_visits', 'search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
 {{ config(
     enabled=search_metrics.family_enabled('sessions'),
-    **search_metrics.click_incremental_config(['search_date', 'search_type'])
+    **search_metrics.click_incremental_config(['search_date', 'search_type'], build_settings)
 ) }}
 {%- set settings = search_metrics.get_online_evaluation_settings() -%}
 {%- set has_query = search_metrics.get_query_id_column() is not none -%}
@@ -241,5 +244,6 @@ select
     {%- else %}
     cast(null as {{ dbt.type_bigint() }}) as n_searches_with_query,
     cast(null as {{ dbt.type_bigint() }}) as n_reformulated_searches
-    {%- endif %}
+    {%- endif %},
+    {{ search_metrics.build_settings_column(build_settings) }}
 from daily_counts

@@ -1,0 +1,70 @@
+{#-
+  The settings an incremental model's rows are built with, as one canonical text: JSON of {setting: effective
+  value} for each name in `setting_names`, keys sorted. Each value is read through the getter the models read it
+  with, so defaults apply (a var set to its default is the same setting) and the getter's checks run; whole numbers
+  are written as integers (10 and 10.0 are the same) and column names in lower case. The settings:
+    search_metrics_paulscore_factors                get_paulscore_factors() (sorted, distinct)
+    search_metrics_online_evaluation.<key>          get_online_evaluation_settings()[key], one key of the dict
+    search_metrics_query_id_column                  get_query_id_column(), null when unset
+    search_metrics_team_column, search_metrics_experiment_column
+                                                    get_input_column(...) with the interleaving family on, else null
+    search_metrics_page_visits                      true when the page visits input is configured, else false (which
+                                                    table it is, like every input, is data, not a setting)
+    search_metrics_bootstrap_samples                get_replicate_count(...)
+    search_metrics_confidence_level                 get_confidence_level()
+    search_metrics_future_tolerance_seconds, search_metrics_max_event_delay_seconds
+                                                    var(name, 86400)
+  An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
+  every incremental run (check_incremental_settings).
+-#}
+{% macro incremental_settings(setting_names) %}
+    {{- return(adapter.dispatch('incremental_settings', 'search_metrics')(setting_names)) -}}
+{% endmacro %}
+
+{% macro default__incremental_settings(setting_names) %}
+    {%- set online_prefix = 'search_metrics_online_evaluation.' -%}
+    {%- set settings = {} -%}
+    {%- for name in setting_names -%}
+        {%- if name == 'search_metrics_paulscore_factors' -%}
+            {%- set value = search_metrics.get_paulscore_factors() -%}
+        {%- elif name.startswith(online_prefix) -%}
+            {%- set online = search_metrics.get_online_evaluation_settings() -%}
+            {%- set key = name[online_prefix | length:] -%}
+            {%- if key not in online or key.endswith('_us') -%}
+                {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown key '" ~ key ~ "' of search_metrics_online_evaluation") -}}
+            {%- endif -%}
+            {%- set value = online[key] -%}
+        {%- elif name == 'search_metrics_query_id_column' -%}
+            {%- set value = search_metrics.get_query_id_column() -%}
+        {%- elif name in ['search_metrics_team_column', 'search_metrics_experiment_column'] -%}
+            {#- read as the staging views read them: only with the interleaving family on #}
+            {%- set value = search_metrics.get_input_column(name, 'its input')
+                if search_metrics.family_enabled('interleaving') else none -%}
+        {%- elif name == 'search_metrics_page_visits' -%}
+            {%- set value = search_metrics.inputs_configured([name]) -%}
+        {%- elif name == 'search_metrics_bootstrap_samples' -%}
+            {%- set value = search_metrics.get_replicate_count(name, 1000) -%}
+        {%- elif name == 'search_metrics_confidence_level' -%}
+            {%- set value = search_metrics.get_confidence_level() -%}
+        {%- elif name in ['search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
+            {%- set value = var(name, 86400) -%}
+        {%- else -%}
+            {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
+        {%- endif -%}
+        {#- the canonical form: whole numbers as integers, column names in lower case, lists item by item #}
+        {%- set is_list = value is iterable and value is not string and value is not mapping -%}
+        {%- set items = value if is_list else [value] -%}
+        {%- set canonical = [] -%}
+        {%- for item in items -%}
+            {%- if item is number and item is not boolean and item == item | int -%}
+                {%- do canonical.append(item | int) -%}
+            {%- elif item is string and name.endswith('_column') -%}
+                {%- do canonical.append(item | lower) -%}
+            {%- else -%}
+                {%- do canonical.append(item) -%}
+            {%- endif -%}
+        {%- endfor -%}
+        {%- do settings.update({name: canonical if is_list else canonical[0]}) -%}
+    {%- endfor -%}
+    {{- return(tojson(settings, sort_keys=true)) -}}
+{% endmacro %}
