@@ -1,7 +1,10 @@
 {#-
   A predicate on a day column that selects the days an incremental click model rebuilds: every day from
-  (the latest search_date already in the model - var search_metrics_click_lookback_days) on. On a first or
-  full-refresh run every day is built, and the predicate is always true.
+  (the anchor - var search_metrics_click_lookback_days) on, the anchor being the latest search_date already in the
+  model, capped at the build's date (build_time): a day after it (a search within the future tolerance) cannot
+  move the anchor, and rows dated in the future never reach the model (future_limit). The lookback is a whole
+  number from 0 to 36500 (100 years). On a first or full-refresh run every day is built, and the predicate is
+  always true.
 -#}
 {% macro click_recompute_filter(date_column) %}
     {{- return(adapter.dispatch('click_recompute_filter', 'search_metrics')(date_column)) -}}
@@ -9,13 +12,16 @@
 
 {% macro default__click_recompute_filter(date_column) -%}
     {%- set lookback = var('search_metrics_click_lookback_days', 3) -%}
-    {%- if not search_metrics.is_number(lookback, whole=true) or lookback < 0 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_click_lookback_days must be a whole number >= 0, got " ~ lookback) -}}
+    {%- if not search_metrics.is_number(lookback, whole=true) or lookback < 0 or lookback > 36500 -%}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_click_lookback_days must be a whole number >= 0 and <= 36500 (100 years), got " ~ lookback) -}}
     {%- endif -%}
     {%- if is_incremental() -%}
+    {%- set build_date = 'cast(' ~ search_metrics.build_time() ~ ' as date)' -%}
+    {%- set anchor = 'case when max(built_days.search_date) > ' ~ build_date ~ ' then ' ~ build_date
+        ~ ' else max(built_days.search_date) end' -%}
     {{ date_column }} >= coalesce(
         (
-            select {{ search_metrics.add_days('max(built_days.search_date)', -1 * (lookback | int)) }}
+            select {{ search_metrics.add_days(anchor, -1 * (lookback | int)) }}
             from {{ this }} as built_days
         ),
         cast('1900-01-01' as date)

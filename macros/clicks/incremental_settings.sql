@@ -12,8 +12,8 @@
                                                     table it is, like every input, is data, not a setting)
     search_metrics_bootstrap_samples                get_replicate_count(...)
     search_metrics_confidence_level                 get_confidence_level()
-    search_metrics_future_tolerance_seconds, search_metrics_max_event_delay_seconds
-                                                    var(name, 86400)
+    search_metrics_future_tolerance_seconds         get_future_tolerance_seconds()
+    search_metrics_max_event_delay_seconds          get_max_event_delay_seconds()
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -46,8 +46,10 @@
             {%- set value = search_metrics.get_replicate_count(name, 1000) -%}
         {%- elif name == 'search_metrics_confidence_level' -%}
             {%- set value = search_metrics.get_confidence_level() -%}
-        {%- elif name in ['search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
-            {%- set value = var(name, 86400) -%}
+        {%- elif name == 'search_metrics_future_tolerance_seconds' -%}
+            {%- set value = search_metrics.get_future_tolerance_seconds() -%}
+        {%- elif name == 'search_metrics_max_event_delay_seconds' -%}
+            {%- set value = search_metrics.get_max_event_delay_seconds() -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

@@ -68,39 +68,68 @@ judgment_rows as (
 {%- endif %}
 {%- if clicked %}
 {%- do parts.extend([('searches', 'search_rows'), ('clicks', 'click_rows')]) %}
+{%- set future_limit = search_metrics.future_limit() -%}
+{%- set tolerance_rule = 'after the build time + search_metrics_future_tolerance_seconds (' ~ search_metrics.get_future_tolerance_seconds() ~ ' s)' -%}
+{%- set delay_rule = 'more than search_metrics_max_event_delay_seconds (' ~ search_metrics.get_max_event_delay_seconds() ~ ' s) after searched_at' %}
 
 known_searches as (
-    select search_id, searched_at{{ ', query_id' if click_models_on }}{{ ', experiment' if interleaving_on }}
+    {#- every search of the input; is_excluded = 1 when it is dated in the future (no model reads it) #}
+    select
+        search_id,
+        searched_at,
+        case when searched_at > {{ future_limit }} then 1 else 0 end as is_excluded
+        {{- ', query_id' if click_models_on }}{{ ', experiment' if interleaving_on }}
     from {{ ref('search_metrics_stg_searches') }}
 ),
 
 search_rows as (
     select
-        'used' as status,
+        case when is_excluded = 1 then 'excluded' else 'used' end as status,
         case
+            when is_excluded = 1 then 'searched_at {{ tolerance_rule }} (warned by searched_at_should_not_be_in_the_future): read by no model'
             when n_results is null then 'n_results unknown (null): left out of the zero-result, clickthrough and abandonment rates'
             else 'search with a known n_results'
         end as reason
-    from {{ ref('search_metrics_stg_searches') }}
+    from (
+        select n_results, case when searched_at > {{ future_limit }} then 1 else 0 end as is_excluded
+        from {{ ref('search_metrics_stg_searches') }}
+    ) as searches
 ),
 
-labeled_click_groups as (
+{#- the click rows no model reads, one row each; the others are in search_metrics_int_click_positions #}
+left_out_clicks as (
+    select
+        case when known_searches.search_id is null then 'ignored' else 'excluded' end as status,
+        case
+            when known_searches.search_id is null then 'search_id not in the searches input: counted and ignored'
+            when known_searches.is_excluded = 1 then 'click of an excluded search (its searched_at {{ tolerance_rule }}): read by no model'
+            when clicks.clicked_at > {{ future_limit }} then 'clicked_at {{ tolerance_rule }} (warned by clicked_at_should_not_be_in_the_future): read by no model'
+            else 'clicked_at {{ delay_rule }} (warned by clicked_at_should_be_within_max_event_delay_of_searched_at): read by no model'
+        end as reason
+    from {{ ref('search_metrics_stg_clicks') }} as clicks
+    left join known_searches on known_searches.search_id = clicks.search_id
+    where known_searches.search_id is null
+        or known_searches.is_excluded = 1
+        or clicks.clicked_at > {{ future_limit }}
+        or {{ search_metrics.max_event_delay_exceeded(search_metrics.epoch_microseconds('clicks.clicked_at'),
+            search_metrics.epoch_microseconds('known_searches.searched_at')) }}
+),
+
+used_click_groups as (
     select
         {#- one row per clicked (search_id, position): its first click is used, the others are duplicates #}
         click_positions.n_clicks,
-        case when known_searches.search_id is null then 1 else 0 end as is_unknown_search,
         case when click_positions.first_clicked_at < known_searches.searched_at then 1 else 0 end as is_before_search
     from {{ ref('search_metrics_int_click_positions') }} as click_positions
-    left join known_searches on known_searches.search_id = click_positions.search_id
+    inner join known_searches on known_searches.search_id = click_positions.search_id
 ),
 
 click_rows as (
     select
-        'ignored' as status,
-        'search_id not in the searches input: counted and ignored' as reason,
-        n_clicks as n_rows
-    from labeled_click_groups
-    where is_unknown_search = 1
+        status,
+        reason,
+        1 as n_rows
+    from left_out_clicks
 
     union all
 
@@ -111,8 +140,7 @@ click_rows as (
             else 'first click on a (search_id, position) of a known search'
         end as reason,
         1 as n_rows
-    from labeled_click_groups
-    where is_unknown_search = 0
+    from used_click_groups
 
     union all
 
@@ -120,9 +148,8 @@ click_rows as (
         'duplicate' as status,
         'repeated click on the same (search_id, position): counts once' as reason,
         n_clicks - 1 as n_rows
-    from labeled_click_groups
-    where is_unknown_search = 0
-        and n_clicks > 1
+    from used_click_groups
+    where n_clicks > 1
 ){{ ',' if impressed or visited }}
 {%- endif %}
 {%- if impressed %}
@@ -141,6 +168,7 @@ impression_rows as (
     select
         case
             when known_searches.search_id is null then 'ignored'
+            when known_searches.is_excluded = 1 then 'excluded'
             {%- if click_models_on and not auc_on %}
             when known_searches.query_id is null{{ ' and known_searches.experiment is null' if interleaving_on }} then 'not_used'
             {%- endif %}
@@ -151,6 +179,7 @@ impression_rows as (
         end as status,
         case
             when known_searches.search_id is null then 'search_id not in the searches input: counted and ignored'
+            when known_searches.is_excluded = 1 then 'impression of an excluded search (its searched_at {{ tolerance_rule }}): read by no model'
             {%- if click_models_on %}
             when known_searches.query_id is null then 'search without a query_id: read by no click model{{ " (used by the AUC)" if auc_on }}'
             when shown_pair_sizes.n_shown < {{ min_impressions }} then 'shown result of a (query_id, doc_id) with fewer than {{ min_impressions }} shown results: no relevance estimate (it counts in the per-position figures)'
@@ -176,9 +205,16 @@ impression_rows as (
 
 page_visit_rows as (
     select
-        case when click_dwells.search_id is null then 'ignored' else 'used' end as status,
         case
-            when click_dwells.search_id is null then 'no click of a known search on its (search_id, position): not used (warned by a data test)'
+            when visits.visit_end_at > {{ future_limit }} then 'excluded'
+            when click_dwells.search_id is null then 'ignored'
+            when {{ search_metrics.max_event_delay_exceeded(search_metrics.epoch_microseconds('visits.visit_end_at'), 'click_dwells.searched_us') }} then 'excluded'
+            else 'used'
+        end as status,
+        case
+            when visits.visit_end_at > {{ future_limit }} then 'visit_end_at {{ tolerance_rule }} (warned by visit_end_at_should_not_be_in_the_future): read by no model'
+            when click_dwells.search_id is null then 'no used click on its (search_id, position) (unknown or excluded search, no click, or its clicks excluded): not used (warned by a data test)'
+            when {{ search_metrics.max_event_delay_exceeded(search_metrics.epoch_microseconds('visits.visit_end_at'), 'click_dwells.searched_us') }} then 'visit_end_at {{ delay_rule }} (warned by visit_end_at_should_be_within_max_event_delay_of_searched_at): read by no model'
             else 'the end of the visit of a clicked result: the exact dwell of its click'
         end as reason
     from {{ ref('search_metrics_stg_page_visits') }} as visits

@@ -7,6 +7,9 @@
    its rows) but is by a full refresh: the documented limit of the lookback.
 3. The click input rules: each is a data test that fails under its rule's name on data that breaks it (and
    only it); a click before its search only warns; a failing rule skips the daily models.
+4. Rows dated in the future (year 9999) and clicks / page visits too long after their search: excluded from every
+   model (the tables equal the reference on the log without them, through an incremental run whose lookback the
+   9999 search cannot freeze), counted in search_input_quality and listed by their warning-level data tests.
 """
 
 import copy
@@ -21,17 +24,21 @@ import pytest
 
 from harness import REPO_ROOT, assert_rows_match, fetch_dicts, load_table, write_duckdb_profile
 from reference import clicks as ref
+from reference import online as ref_online
 from test_click_properties import CLICK_COLUMNS, IMPRESSION_COLUMNS, SEARCH_COLUMNS
+from test_online_evaluation import SESSION_VALUES, VISIT_COLUMNS
 
 SCHEMA = "click_input"
 LOOKBACK = 1
 FACTORS = [0.1, 0.5, 0.9]
+MAX_DELAY_DAYS = 6  # stage 3's very late click comes 5 days after its search
 VARS = json.dumps({
     "search_metrics_searches": f"{SCHEMA}.searches",
     "search_metrics_clicks": f"{SCHEMA}.clicks",
     "search_metrics_impressions": f"{SCHEMA}.impressions",
     "search_metrics_paulscore_factors": FACTORS,
     "search_metrics_click_lookback_days": LOOKBACK,
+    "search_metrics_max_event_delay_seconds": MAX_DELAY_DAYS * 86400,
 })
 START = datetime(2026, 3, 2)
 TABLES = {
@@ -83,14 +90,15 @@ def project(dbt_project, tmp_path):
     db = tmp_path / "clicks_incremental.duckdb"
     profiles = write_duckdb_profile(tmp_path / "profiles", db)
 
-    def load(searches, clicks, impressions):
+    def load(searches, clicks, impressions, page_visits=()):
         with duckdb.connect(str(db)) as con:
             load_table(con, f"{SCHEMA}.searches", SEARCH_COLUMNS, searches)
             load_table(con, f"{SCHEMA}.clicks", CLICK_COLUMNS, clicks)
             load_table(con, f"{SCHEMA}.impressions", IMPRESSION_COLUMNS, impressions)
+            load_table(con, f"{SCHEMA}.page_visits", VISIT_COLUMNS, list(page_visits))
 
-    def build(*extra):
-        result = dbt_project.invoke(["build", "--vars", VARS, *extra], target_name="clicks_incremental",
+    def build(*extra, dbt_vars=VARS):
+        result = dbt_project.invoke(["build", "--vars", dbt_vars, *extra], target_name="clicks_incremental",
                                     profiles_dir=profiles)
         assert result.success, result.exception
         return result
@@ -175,6 +183,140 @@ def test_incremental_run_equals_full_refresh_and_lookback_limit(project):
     for name in TABLES:
         assert name in text and "not built" not in text
     assert "2026-03-07" in text and "F=0.9" in text
+
+
+# ---------------------------------------------------------------------------
+# rows dated in the future, events too long after their search
+# ---------------------------------------------------------------------------
+
+FUTURE = datetime(9999, 12, 31, 22, 0)
+FUTURE_VARS = json.dumps({**json.loads(VARS), "search_metrics_page_visits": f"{SCHEMA}.page_visits"})
+TIME_RULES = {  # warning-level; each fires on the dirty rows
+    "search_metrics_searches__searched_at_should_not_be_in_the_future",
+    "search_metrics_clicks__clicked_at_should_not_be_in_the_future",
+    "search_metrics_page_visits__visit_end_at_should_not_be_in_the_future",
+    "search_metrics_clicks__clicked_at_should_be_within_max_event_delay_of_searched_at",
+    "search_metrics_page_visits__visit_end_at_should_be_within_max_event_delay_of_searched_at",
+}
+
+
+def session_reference(searches, clicks, page_visits):
+    return ref_online.session_metrics_daily(searches, clicks, page_visits)
+
+
+@pytest.mark.dbt
+def test_future_and_late_events_are_excluded_counted_and_warned(project):
+    """Run 1: days 0-3 with a search dated 9999-12-31 (with clicks, impressions and a page visit), a click and a
+    page visit in 9999 on real searches, and a click and a page visit more than the max event delay after their
+    search; the late clicks of days 2-3 held back. Run 2 (incremental): days 4-5 and the late clicks arrive. Both
+    runs equal the reference on the log without the dirty rows (the 9999 search would anchor the lookback at 9999
+    and freeze days 2-3); each dirty row is counted and warned under its rule's name."""
+    load, build, tables, ran_incrementally, db = project
+    searches, clicks, impressions = make_log()
+    by_id = {s["search_id"]: s for s in searches}
+    late = [c for c in clicks if day_of(c, by_id) in (2, 3) and c["position"] == 1]
+    assert late, "the generated log needs late clicks"
+    first = {}  # (search_id, position) -> first clicked_at
+    for c in clicks:
+        key = (c["search_id"], c["position"])
+        first[key] = min(first.get(key, c["clicked_at"]), c["clicked_at"])
+    # page visits on every other clicked position; the dirty visits go on clicked positions of censored clicks
+    # (no visit, no later event of their day-session), so reading them would change the session metrics
+    keys = sorted(first)
+    visits = [{"search_id": k[0], "position": k[1], "visit_end_at": first[k] + timedelta(seconds=5 + 7 * i % 40)}
+              for i, k in enumerate(keys) if i % 2 == 0 and day_of({"search_id": k[0]}, by_id) <= 3]
+    visited = {(v["search_id"], v["position"]) for v in visits}
+    censored = [(d["search_id"], d["position"]) for d in ref_online.click_dwells(searches, clicks, visits)
+                if d["censored"] and (d["search_id"], d["position"]) not in visited and day_of(d, by_id) <= 1]
+    assert len(censored) >= 2, "the generated log needs two censored clicks"
+    # positions nobody clicked on searches of days 1 and 2: a click there changes the day's numbers
+    real = [(s, p) for s in searches if day_of(s, by_id) in (1, 2) for p in range(1, (s["n_results"] or 0) + 1)
+            if (s["search_id"], p) not in first]
+    dirty = {
+        "searches": [{"search_id": "s_future", "session_id": "future", "searched_at": FUTURE,
+                      "search_type": "fulltext", "n_results": 3}],
+        "clicks": [{"search_id": "s_future", "position": 1, "clicked_at": FUTURE + timedelta(minutes=1)},
+                   {"search_id": "s_future", "position": 1, "clicked_at": FUTURE + timedelta(minutes=2)},
+                   {"search_id": real[0][0]["search_id"], "position": real[0][1], "clicked_at": FUTURE},
+                   {"search_id": real[-1][0]["search_id"], "position": real[-1][1],
+                    "clicked_at": real[-1][0]["searched_at"] + timedelta(days=MAX_DELAY_DAYS, seconds=1)}],
+        "impressions": [{"search_id": "s_future", "position": p, "doc_id": f"doc{p}", "score": 1.0}
+                        for p in (1, 2, 3)],
+        "page_visits": [{"search_id": "s_future", "position": 1, "visit_end_at": FUTURE + timedelta(minutes=3)},
+                        {"search_id": censored[0][0], "position": censored[0][1], "visit_end_at": FUTURE},
+                        {"search_id": censored[1][0], "position": censored[1][1],
+                         "visit_end_at": by_id[censored[1][0]]["searched_at"] + timedelta(days=MAX_DELAY_DAYS,
+                                                                                           seconds=1)}],
+    }
+
+    def with_dirty(searches_, clicks_, impressions_, visits_):
+        return (searches_ + dirty["searches"], clicks_ + dirty["clicks"], impressions_ + dirty["impressions"],
+                visits_ + dirty["page_visits"])
+
+    # each dirty row would change the numbers if it were read (the reference knows no time rule)
+    usable_dirty = [c for c in dirty["clicks"] if c["search_id"] != "s_future"]
+    for index in range(len(usable_dirty)):
+        assert reference_tables(searches, clicks + usable_dirty[index:index + 1], impressions) != \
+            reference_tables(searches, clicks, impressions), index
+    for visit in dirty["page_visits"][1:]:
+        assert session_reference(searches, clicks, visits + [visit]) != session_reference(searches, clicks, visits)
+
+    def check(statuses_, result_, clean, n_rows):
+        assert all(statuses_[rule] == "warn" for rule in TIME_RULES), statuses_
+        failures = {r.node.name: r.failures for r in result_.result.results}
+        assert failures["search_metrics_searches__searched_at_should_not_be_in_the_future"] == 1
+        assert failures["search_metrics_clicks__clicked_at_should_not_be_in_the_future"] == 3
+        assert failures["search_metrics_page_visits__visit_end_at_should_not_be_in_the_future"] == 2
+        assert failures["search_metrics_clicks__clicked_at_should_be_within_max_event_delay_of_searched_at"] == 2
+        assert failures["search_metrics_page_visits__visit_end_at_should_be_within_max_event_delay_of_searched_at"] \
+            == 2
+        actual = tables()
+        assert_tables_match(actual, reference_tables(*clean[:3]))
+        with duckdb.connect(str(db)) as con:
+            sessions = fetch_dicts(con, "select * from main.search_session_metrics_daily")
+            quality = fetch_dicts(con, "select * from main.search_input_quality")
+        assert_rows_match(sessions, session_reference(clean[0], clean[1], clean[3]),
+                          key=("search_date", "search_type"), value_columns=SESSION_VALUES)
+        assert all(str(row["search_date"]) < "9999" for rows in actual.values() for row in rows)
+        # every input row is counted once; the dirty ones as excluded, under the reason of their rule
+        totals = {}
+        for row in quality:
+            totals[row["input_name"]] = totals.get(row["input_name"], 0) + row["n_rows"]
+        assert totals == n_rows, quality
+        excluded = {(row["input_name"], row["reason"].split(" (")[0].split(":")[0]): row["n_rows"]
+                    for row in quality if row["status"] == "excluded"}
+        assert excluded == {
+            ("searches", "searched_at after the build time + search_metrics_future_tolerance_seconds"): 1,
+            ("clicks", "click of an excluded search"): 2,
+            ("clicks", "clicked_at after the build time + search_metrics_future_tolerance_seconds"): 1,
+            ("clicks", "clicked_at more than search_metrics_max_event_delay_seconds"): 1,
+            ("impressions", "impression of an excluded search"): 3,
+            ("page_visits", "visit_end_at after the build time + search_metrics_future_tolerance_seconds"): 2,
+            ("page_visits", "visit_end_at more than search_metrics_max_event_delay_seconds"): 1,
+        }, quality
+
+    # run 1: days 0-3 and the dirty rows, without the late clicks
+    stage = ([s for s in searches if day_of(s, by_id) <= 3], [c for c in clicks if day_of(c, by_id) <= 3
+                                                              and c not in late],
+             [i for i in impressions if day_of(i, by_id) <= 3], visits)
+    loaded = with_dirty(*stage)
+    load(*loaded)
+    result = build(dbt_vars=FUTURE_VARS)
+    statuses = {r.node.name: str(r.status) for r in result.result.results}
+    check(statuses, result, stage, dict(zip(("searches", "clicks", "impressions", "page_visits"),
+                                            map(len, loaded))))
+
+    # run 2 (incremental): days 4-5 and the late clicks of days 2-3 (within the lookback of day 3, not of 9999)
+    stage = (searches, clicks, impressions, visits)
+    assert reference_tables(*stage[:3]) != reference_tables(searches, [c for c in clicks if c not in late],
+                                                            impressions)
+    loaded = with_dirty(*stage)
+    load(*loaded)
+    result = build(dbt_vars=FUTURE_VARS)
+    assert all(ran_incrementally(name) for name in TABLES)
+    statuses = {r.node.name: str(r.status) for r in result.result.results}
+    check(statuses, result, stage, dict(zip(("searches", "clicks", "impressions", "page_visits"),
+                                            map(len, loaded))))
 
 
 # ---------------------------------------------------------------------------
@@ -351,6 +493,15 @@ CONFIG_CASES = {
                           "search_metrics_click_lookback_days must be a whole number >= 0"),
     "fractional lookback": ({"search_metrics_click_lookback_days": 1.5},
                             "search_metrics_click_lookback_days must be a whole number >= 0"),
+    # a lookback beyond 100 years passed the first build and failed the second with a timestamp-range error
+    "lookback 1e9": ({"search_metrics_click_lookback_days": 1e9},
+                     "search_metrics_click_lookback_days must be a whole number >= 0 and <= 36500"),
+    "lookback 36501": ({"search_metrics_click_lookback_days": 36501},
+                       "search_metrics_click_lookback_days must be a whole number >= 0 and <= 36500"),
+    "tolerance 0": ({"search_metrics_future_tolerance_seconds": 0},
+                    "search_metrics_future_tolerance_seconds must be a number > 0"),
+    "delay as text": ({"search_metrics_max_event_delay_seconds": "1 day"},
+                      "search_metrics_max_event_delay_seconds must be a number > 0"),
     "auc on the graded scale": ({"search_metrics_results": "x.results", "search_metrics_judgments": "x.judgments",
                                  "search_metrics_metrics": [{"name": "auc_g", "type": "auc", "scale": "graded",
                                                              "threshold": 2}]},

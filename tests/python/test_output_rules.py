@@ -208,7 +208,7 @@ RULES = {
     "search_input_quality__input_name_must_be_an_input_of_the_package": (
         [insert(IQ, "true", input_name="'ghost_input'")], 1, None),
     "search_input_quality__status_must_not_be_null": ([insert(IQ, "true", status="null")], 1, None),
-    "search_input_quality__status_must_be_used_not_used_ungraded_duplicate_or_ignored": (
+    "search_input_quality__status_must_be_used_not_used_ungraded_duplicate_ignored_or_excluded": (
         [insert(IQ, "true", status="'lost'")], 1, None),
     "search_input_quality__reason_must_not_be_null": ([insert(IQ, "true", reason="null")], 1, None),
     "search_input_quality__n_rows_must_not_be_null": ([update(IQ, "true", n_rows="null")], 1, None),

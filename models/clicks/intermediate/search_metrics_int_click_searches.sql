@@ -1,7 +1,7 @@
 {#-
   One row per search with its day, type, session and click summary (over distinct clicked positions).
   A view: the incremental daily models filter it by search_date, and the filter reaches the searches input.
-  The left join from the searches drops the clicks of unknown searches (search_metrics_int_click_positions keeps them).
+  The searches and clicks are those every model reads (search_metrics_int_searches, search_metrics_int_click_positions).
 -#}
 {{ config(enabled=search_metrics.family_enabled('clicks')) }}
 with click_summaries as (
@@ -23,5 +23,5 @@ select
     cast(coalesce(click_summaries.n_clicks, 0) as {{ dbt.type_bigint() }}) as n_clicks,
     coalesce(click_summaries.n_clicked_positions, 0) as n_clicked_positions,
     click_summaries.first_click_position
-from {{ ref('search_metrics_stg_searches') }} as searches
+from {{ ref('search_metrics_int_searches') }} as searches
 left join click_summaries on click_summaries.search_id = searches.search_id

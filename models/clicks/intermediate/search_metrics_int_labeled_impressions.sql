@@ -17,7 +17,7 @@ select
     impressions.score,
     case when clicked_positions.search_id is null then 0 else 1 end as label
 from {{ ref('search_metrics_stg_impressions') }} as impressions
-inner join {{ ref('search_metrics_stg_searches') }} as searches
+inner join {{ ref('search_metrics_int_searches') }} as searches
     on searches.search_id = impressions.search_id
 left join {{ ref('search_metrics_int_click_positions') }} as clicked_positions
     on clicked_positions.search_id = impressions.search_id

@@ -22,7 +22,7 @@ with search_types as (
         select distinct search_type
         from (
             select cast(searched_at as date) as search_date, search_type
-            from {{ ref('search_metrics_stg_searches') }}
+            from {{ ref('search_metrics_int_searches') }}
         ) as searches
         where {{ search_metrics.click_recompute_filter('search_date') }}
     ) as distinct_types

@@ -17,12 +17,12 @@
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 
 with searches_to_build as (
-    {#- The searches input itself, with the day as in search_metrics_int_click_searches: that view's click summary
+    {#- The searches themselves, with the day as in search_metrics_int_click_searches: that view's click summary
         is not needed here, and its left join is not pruned by every engine. #}
     select search_id, session_id, search_date, search_type
     from (
         select search_id, session_id, cast(searched_at as date) as search_date, search_type
-        from {{ ref('search_metrics_stg_searches') }}
+        from {{ ref('search_metrics_int_searches') }}
     ) as searches
     where {{ search_metrics.click_recompute_filter('search_date') }}
 ),
@@ -35,8 +35,8 @@ clicked_positions as (
     select search_id, position
     from {{ ref('search_metrics_int_click_positions') }}
     {%- if is_incremental() %}
-    {#- Only the clicks of the searches rebuilt; a full build joins every click anyway (the left join below
-        drops the clicks of unknown searches). #}
+    {#- Only the clicks of the searches rebuilt; a full build joins every click anyway (the table
+        holds only clicks of the searches every model reads). #}
     where search_id in (select search_id from searches_to_build)
     {%- endif %}
 ),

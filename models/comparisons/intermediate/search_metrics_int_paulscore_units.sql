@@ -11,11 +11,14 @@
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_bucket_comparisons') %}
 
 with search_buckets as (
+    {#- the bucket of each search not dated in the future (as search_metrics_int_searches): the default pairs come
+        from these buckets, so a bucket seen only on excluded searches makes no pair #}
     select
         search_id,
         cast({{ bucket_column }} as {{ dbt.type_string() }}) as bucket
     from {{ search_metrics.input_relation('search_metrics_searches') }}
     where {{ bucket_column }} is not null
+        and cast(searched_at as {{ dbt.type_timestamp() }}) <= {{ search_metrics.future_limit() }}
 ),
 
 bucketed_searches as (

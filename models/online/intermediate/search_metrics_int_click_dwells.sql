@@ -3,6 +3,9 @@
   day-session and its dwell in microseconds: the time to the day-session's next event strictly after the click (a
   search or a click), or to the end of the click's page visit when the page visits input has one. A click with
   neither is right-censored at 0 (is_censored = 1, dwell_us = 0). docs/online_evaluation.md.
+  A page visit is read only when it is not dated in the future (future_limit) and ends at most var
+  search_metrics_max_event_delay_seconds after the search (docs/clicks.md); else the click's dwell comes from the
+  events, and search_input_quality counts the visit as excluded.
   A view: the incremental marts filter it by search_date, and the filter reaches the inputs.
 -#}
 {{ config(enabled=search_metrics.family_enabled('sessions')) }}
@@ -15,7 +18,7 @@ with session_searches as (
         cast(searched_at as date) as search_date,
         search_type,
         {{ search_metrics.epoch_microseconds('searched_at') }} as searched_us
-    from {{ ref('search_metrics_stg_searches') }}
+    from {{ ref('search_metrics_int_searches') }}
 ),
 
 session_clicks as (
@@ -58,6 +61,7 @@ page_visits as (
         position,
         {{ search_metrics.epoch_microseconds('visit_end_at') }} as visit_end_us
     from {{ ref('search_metrics_stg_page_visits') }}
+    where visit_end_at <= {{ search_metrics.future_limit() }}
 )
 {%- endif %}
 
@@ -90,4 +94,5 @@ inner join next_event_times
 left join page_visits
     on page_visits.search_id = session_clicks.search_id
     and page_visits.position = session_clicks.position
+    and not ({{ search_metrics.max_event_delay_exceeded('page_visits.visit_end_us', 'session_clicks.searched_us') }})
 {%- endif %}

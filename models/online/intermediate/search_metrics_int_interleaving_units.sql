@@ -14,7 +14,7 @@ with interleaved_searches as (
         session_id,
         cast(searched_at as date) as search_date,
         experiment
-    from {{ ref('search_metrics_stg_searches') }}
+    from {{ ref('search_metrics_int_searches') }}
     where experiment is not null
 ),
 

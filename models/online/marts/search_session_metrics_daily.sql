@@ -27,7 +27,7 @@ with searches_to_build as (
             search_type,
             {{ search_metrics.epoch_microseconds('searched_at') }} as searched_us,
             {{ 'query_id' if has_query else 'cast(null as ' ~ dbt.type_string() ~ ')' }} as query_id
-        from {{ ref('search_metrics_stg_searches') }}
+        from {{ ref('search_metrics_int_searches') }}
     ) as dated_searches
     where {{ search_metrics.click_recompute_filter('search_date') }}
 ),
