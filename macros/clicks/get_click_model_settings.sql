@@ -2,7 +2,7 @@
   The click models' settings: var search_metrics_click_models, a dict whose keys replace these defaults
     models: [sdbn, coec, pbm]     the models fitted (a non-empty subset, in any order)
     min_impressions: 10           a (query_id, doc_id) with fewer shown results gets no estimate (a whole number >= 1)
-    sdbn_alpha: 1, sdbn_beta: 1   SDBN's Beta prior (numbers > 0)
+    sdbn_alpha: 1, sdbn_beta: 1   SDBN's Beta prior (finite numbers > 0)
     sdbn_unclicked: examine_all   a search with no click: examine_all its shown results, or skip it in SDBN
     pbm_iterations: 20            PBM's EM iterations (a whole number, 1..100)
     grade_thresholds: null        ascending relevance thresholds of grades 1..max_grade of search_click_judgments,
@@ -48,7 +48,7 @@
 
     {%- for key in ['sdbn_alpha', 'sdbn_beta'] -%}
         {%- if not search_metrics.is_number(settings[key]) or settings[key] <= 0 -%}
-            {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a number > 0, got " ~ settings[key]) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a finite number > 0, got " ~ settings[key]) -}}
         {%- endif -%}
     {%- endfor -%}
 

@@ -1,4 +1,7 @@
-{#- The cutoffs to compute: the argument, else var search_metrics_cutoffs; whole numbers >= 1, sorted, distinct. -#}
+{#-
+  The cutoffs to compute: the argument, else var search_metrics_cutoffs; whole numbers 1 <= k <= 2147483647
+  (2^31 - 1, the SQL's int: the bound on ranks too), sorted, distinct.
+-#}
 {% macro get_cutoffs(cutoffs=none) %}
     {%- set requested = cutoffs if cutoffs is not none else var('search_metrics_cutoffs', [1, 3, 5, 10]) -%}
     {%- if requested is number -%}{%- set requested = [requested] -%}{%- endif -%}
@@ -7,8 +10,8 @@
     {%- endif -%}
     {%- set checked = [] -%}
     {%- for k in requested -%}
-        {%- if not search_metrics.is_number(k, whole=true) or k < 1 -%}
-            {{- exceptions.raise_compiler_error("search_metrics: every cutoff k must be a whole number >= 1, got " ~ k ~ " in " ~ requested) -}}
+        {%- if not search_metrics.is_number(k, whole=true) or k < 1 or k > 2147483647 -%}
+            {{- exceptions.raise_compiler_error("search_metrics: search_metrics_cutoffs: every cutoff k must be a whole number >= 1 and <= 2147483647 (2^31 - 1), got " ~ k ~ " in " ~ requested) -}}
         {%- endif -%}
         {%- if (k | int) not in checked -%}{%- do checked.append(k | int) -%}{%- endif -%}
     {%- endfor -%}

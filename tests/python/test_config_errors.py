@@ -1,10 +1,12 @@
 """Misconfigured vars fail at compile time with a message that names the rule."""
 
 import json
+import re
 
 import pytest
+import yaml
 
-from harness import INPUT_SCHEMA
+from harness import INPUT_SCHEMA, REPO_ROOT
 
 INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
           "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
@@ -84,7 +86,7 @@ CLICK_MODEL_CASES = {
     "min impressions 0": ({"search_metrics_click_models": {"min_impressions": 0}},
                           "search_metrics_click_models.min_impressions must be a whole number >= 1"),
     "prior 0": ({"search_metrics_click_models": {"sdbn_beta": 0}},
-                "search_metrics_click_models.sdbn_beta must be a number > 0"),
+                "search_metrics_click_models.sdbn_beta must be a finite number > 0"),
     "unknown unclicked reading": ({"search_metrics_click_models": {"sdbn_unclicked": "ignore"}},
                                   "search_metrics_click_models.sdbn_unclicked must be examine_all or skip"),
     "too many EM iterations": ({"search_metrics_click_models": {"pbm_iterations": 101}},
@@ -107,13 +109,14 @@ ONLINE_CASES = {
     "unknown interleaving unit": ({ONLINE: {"interleaving_unit": "query"}},
                                   f"{ONLINE}.interleaving_unit must be search or session"),
     "dwell threshold 0": ({ONLINE: {"dwell_threshold_seconds": 0}},
-                          f"{ONLINE}.dwell_threshold_seconds must be a positive number of seconds"),
+                          f"{ONLINE}.dwell_threshold_seconds must be a finite, positive number of seconds"),
     "negative return window": ({ONLINE: {"return_window_seconds": -1}},
-                               f"{ONLINE}.return_window_seconds must be a positive number of seconds"),
+                               f"{ONLINE}.return_window_seconds must be a finite, positive number of seconds"),
     "reformulation gap not a number": ({ONLINE: {"reformulation_gap_seconds": "5m"}},
-                                       f"{ONLINE}.reformulation_gap_seconds must be a non-negative number of seconds"),
+                                       f"{ONLINE}.reformulation_gap_seconds must be a finite, non-negative number "
+                                       "of seconds"),
     "check-ins not ascending": ({ONLINE: {"checkin_seconds": [10, 60, 30]}},
-                                f"{ONLINE}.checkin_seconds must be strictly ascending numbers >= 0"),
+                                f"{ONLINE}.checkin_seconds must be strictly ascending finite numbers >= 0"),
     "check-ins empty": ({ONLINE: {"checkin_seconds": []}}, f"{ONLINE}.checkin_seconds must be a non-empty list"),
     "team column not a column name": ({"search_metrics_team_column": "ranker-id"},
                                       "search_metrics_team_column must name a column of the impressions input"),
@@ -182,3 +185,113 @@ def test_literal_relation_gives_its_rows(dbt_project):
     assert result.success, result.exception
     sql = " ".join(result.result.results[0].node.compiled_code.split())
     assert sql == "select 1 as a, 'x' as b union all select 2 as a, 'y' as b", sql
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# NaN and ±infinity in every numeric var (is_number rejects them; a range check alone lets NaN through)
+# ---------------------------------------------------------------------------------------------------------------
+
+# The numeric vars come from the var reference, dbt_project.yml's vars: every default that is a number or a list of
+# numbers, dict keys walked (search_metrics_click_models, search_metrics_online_evaluation), so a new numeric var
+# gets its cases by itself. Numeric settings whose default is null are listed here with a good value (the bad
+# number replaces its last element); test_null_defaulted_numeric_settings_are_still_null keeps the list honest.
+PROJECT_VARS = yaml.safe_load((REPO_ROOT / "dbt_project.yml").read_text())["vars"]
+NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.25, 0.5, 0.75]}
+# The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
+METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
+                        "g_max": {"name": "x", "base": "err"},
+                        "persistence": {"name": "x", "base": "rbp_p80"}}
+# Every input and column set, so every family is on and reads its settings.
+ALL_INPUTS = {**INPUTS, **ONLINE_INPUTS, "search_metrics_bucket_column": "bucket"}
+NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
+
+
+def _is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _numeric_settings(value, path):
+    """(path, default) of every number or non-empty list of numbers in a var's default, walking dict keys."""
+    if _is_number(value) or (isinstance(value, list) and value and all(map(_is_number, value))):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numeric_settings(item, path + (key,))
+
+
+NUMERIC_SETTINGS = {path: default for name, value in PROJECT_VARS.items()
+                    for path, default in _numeric_settings(value, (name,))}
+NUMERIC_SETTINGS.update(NULL_DEFAULT_NUMBERS)
+
+
+def _yaml_vars(dbt_vars):
+    """--vars as YAML text: .nan / .inf / -.inf (JSON's NaN and Infinity would be strings to dbt's YAML reader)."""
+    return yaml.safe_dump(dbt_vars, default_flow_style=True, width=1 << 20).strip()
+
+
+def _with_bad_number(path, bad):
+    default = NUMERIC_SETTINGS[path]
+    value = default[:-1] + [bad] if isinstance(default, list) else bad
+    for key in reversed(path):
+        value = {key: value}
+    return value
+
+
+def test_numeric_settings_are_found():
+    """The walk finds numbers, lists of numbers and dict keys; bools and text are not numbers."""
+    assert NUMERIC_SETTINGS[("search_metrics_cutoffs",)] == [1, 3, 5, 10]
+    assert NUMERIC_SETTINGS[("search_metrics_confidence_level",)] == 0.95
+    assert NUMERIC_SETTINGS[("search_metrics_click_models", "sdbn_alpha")] == 1
+    assert ("search_metrics_online_evaluation", "checkin_seconds") in NUMERIC_SETTINGS
+    assert ("search_metrics_examples",) not in NUMERIC_SETTINGS
+    assert ("search_metrics_click_models", "models") not in NUMERIC_SETTINGS
+    assert len(NUMERIC_SETTINGS) >= 20
+
+
+def test_null_defaulted_numeric_settings_are_still_null():
+    for path in NULL_DEFAULT_NUMBERS:
+        value = PROJECT_VARS
+        for key in path:
+            assert key in value, path
+            value = value[key]
+        assert value is None, f"{path} has a default now; drop it from NULL_DEFAULT_NUMBERS"
+
+
+def test_metric_number_params_are_every_number_param():
+    text = (REPO_ROOT / "macros" / "config" / "metric_types.sql").read_text()
+    assert set(re.findall(r"'?(\w+)'?\s*[:=]\s*\['number'", text)) == set(METRIC_NUMBER_PARAMS)
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("bad", sorted(NON_FINITE))
+@pytest.mark.parametrize("setting", sorted(".".join(path) for path in NUMERIC_SETTINGS))
+def test_non_finite_number_fails_at_compile_time_naming_its_var(dbt_project, setting, bad):
+    bad_vars = _with_bad_number(tuple(setting.split(".")), NON_FINITE[bad])
+    result = dbt_project.invoke(["parse", "--vars", _yaml_vars({**ALL_INPUTS, **bad_vars})], target_name="config")
+    assert not result.success
+    message = str(result.exception)
+    assert setting in message and re.search(r"(?<![\w-])" + re.escape(bad) + r"\b", message), message
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("bad", sorted(NON_FINITE))
+@pytest.mark.parametrize("param", sorted(METRIC_NUMBER_PARAMS))
+def test_non_finite_metric_parameter_fails_naming_metric_and_parameter(dbt_project, param, bad):
+    entry = {**METRIC_NUMBER_PARAMS[param], param: NON_FINITE[bad]}
+    result = dbt_project.invoke(["parse", "--vars", _yaml_vars({**INPUTS, "search_metrics_metrics": [entry]})],
+                                target_name="config")
+    assert not result.success
+    message = str(result.exception)
+    assert f"metric 'x': {param} must be a finite number, got {bad}" in message, message
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("cutoffs, ok", [([10, 2147483648], False), ([2 ** 40], False), ([1, 2147483647], True)])
+def test_cutoffs_are_bounded_by_the_int_range(dbt_project, cutoffs, ok):
+    """A cutoff is a whole number 1 <= k <= 2147483647 (2^31 - 1, the SQL's int), the bound named in the error."""
+    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, "search_metrics_cutoffs": cutoffs})],
+                                target_name="config")
+    assert result.success == ok, result.exception
+    if not ok:
+        assert ("search_metrics_cutoffs: every cutoff k must be a whole number >= 1 and <= 2147483647"
+                in str(result.exception)), str(result.exception)

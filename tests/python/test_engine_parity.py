@@ -34,6 +34,7 @@ from reference import click_models as ref_click_models
 from reference import clicks as ref_clicks
 from reference import comparisons as ref_comparisons
 from reference import judged as ref_judged
+from reference import overlap as ref_overlap
 from test_oracles import judged_input_quality, quality_counts, reads_every_rank
 
 COMPACT_SEED = 20261122
@@ -581,3 +582,39 @@ def test_known_click_model_log_gives_the_reference_on_every_engine(request, engi
             assert_rows_match(out[name].dicts(), rows, key=key, value_columns=values)
         except AssertionError as error:
             raise AssertionError(f"{name} on {engine.name}: {error}") from None
+
+
+# -- the largest cutoff ---------------------------------------------------------------------------------------------
+@pytest.mark.dbt
+@pytest.mark.postgres
+def test_the_largest_cutoff_on_duckdb_and_postgres(duckdb_engine, postgres_engine):
+    """k = 2147483647 (2^31 - 1, the largest cutoff get_cutoffs allows; the SQL's int) with every built-in metric,
+    the overlap and the comparisons: both engines give the reference's values (no integer overflow in any arithmetic
+    on k). The ranks stay small: the reference's rbp_residual walks every rank up to the last."""
+    top = 2147483647
+    judged_vars = {name: value for name, value in ALL_INPUT_VARS.items()
+                   if name in ("search_metrics_results", "search_metrics_judgments")}
+    dbt_vars = {**judged_vars, "search_metrics_cutoffs": [2, top], "search_metrics_permutations": 20,
+                "search_metrics_bootstrap_samples": 20}
+    results = [{"run_id": run, "query_id": query, "doc_id": doc, "rank": rank, "score": float(rank % 7)}
+               for run, query, docs in (("a", "q1", [("x", 1), ("y", 2), ("z", 8)]),
+                                        ("b", "q1", [("y", 1), ("w", 9)]),
+                                        ("a", "q2", [("x", 1), ("w", 3)]), ("b", "q2", [("w", 5)]))
+               for doc, rank in docs]
+    judgments = [{"query_id": query, "doc_id": doc, "rater_id": "r", "grade": grade, "scale": "graded"}
+                 for query, doc, grade in (("q1", "x", 0), ("q1", "y", 2), ("q1", "z", 3), ("q1", "w", 1),
+                                           ("q2", "w", 2), ("q2", "v", 1))]
+    tables = {"results": (INPUT_COLUMNS["results"], results), "judgments": (INPUT_COLUMNS["judgments"], judgments)}
+    expected_metrics = ref_judged.query_metrics(results, judgments, cutoffs=(2, top))
+    expected_overlap = ref_overlap.query_overlap(results, cutoffs=(2, top))
+    assert any(row["k"] == top and row["value"] not in (None, 0) for row in expected_metrics)
+    for engine in (duckdb_engine, postgres_engine):
+        out = engine.run_models(dbt_vars, "parity_largest_cutoff", tables)
+        try:
+            assert_rows_match(out["search_query_metrics"].dicts(), expected_metrics,
+                              key=("run_id", "query_id", "metric", "k"), value_columns=("value",))
+            assert_rows_match(out["search_run_overlap"].dicts(), expected_overlap,
+                              key=("baseline", "candidate", "query_id", "measure", "k"), value_columns=("value",))
+        except AssertionError as error:
+            raise AssertionError(f"{engine.name}: {error}") from None
+        assert {row["k"] for row in out["search_run_comparison"].dicts()} >= {2, top}, engine.name

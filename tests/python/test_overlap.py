@@ -193,3 +193,18 @@ def test_long_lists_past_the_underflow_guard(dbt_project):
     out = run_overlap(dbt_project, results, {"search_metrics_cutoffs": [1, 3],
                                              "search_metrics_rbo_persistence": 0.5})
     check(out, results, cutoffs=(1, 3), p=0.5)
+
+
+@pytest.mark.dbt
+def test_the_largest_cutoff(dbt_project):
+    """k = 2147483647 (2^31 - 1, the largest cutoff get_cutoffs allows, the SQL's int) runs, with a rank next to it:
+    its top k is the whole list. A cutoff of 2^31 was an integer overflow here before the bound."""
+    top = 2147483647
+    results = [{"run_id": run, "query_id": "q", "doc_id": doc, "rank": rank, "score": None}
+               for run, docs in (("a", [("x", 1), ("y", 2), ("z", top - 1)]), ("b", [("y", 1), ("w", top)]))
+               for doc, rank in docs]
+    out = run_overlap(dbt_project, results, {"search_metrics_cutoffs": [2, top]})
+    check(out, results, cutoffs=(2, top))
+    got = {(r["measure"], r["k"]): r["value"] for r in out["search_run_overlap"]}
+    # top 2: a's {x, y} against b's {y} (w is at rank 2^31 - 1): 1/2; the whole lists {x, y, z} and {y, w}: 1/4
+    assert got[("jaccard", 2)] == 0.5 and got[("jaccard", top)] == 0.25
