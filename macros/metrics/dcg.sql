@@ -14,7 +14,7 @@
             run_id,
             query_id,
             rank,
-            {{ search_metrics.gain_expression(scale, gain) }} / {{ search_metrics.log2('rank + 1') }} as discounted_gain
+            {{ search_metrics.gain_expression(scale, gain) }} / {{ search_metrics.log2(search_metrics.as_double('rank') ~ ' + 1') }} as discounted_gain
         from {{ results }}
         where rank <= {{ cutoffs | max }}
             and {{ scale }}_value is not null
