@@ -1,6 +1,7 @@
 {#-
   Discounted cumulative gain at each cutoff k: sum over top k of gain_i / log2(i + 1), i = rank, ungraded = 0;
-  null when nothing in top k is graded on `scale`.
+  null when nothing in top k is graded on `scale`. The discount is taken in double: rank + 1 of a 32-bit rank of
+  2^31 - 1 (the rank rule's largest) would overflow.
   One grouped pass over the graded rows with rank <= the largest cutoff (aggregate_at_cutoffs).
 -#}
 {% macro dcg(results, cutoffs=none, pool=none, spine=none, scale='graded', gain='linear') %}
@@ -14,7 +15,7 @@
             run_id,
             query_id,
             rank,
-            {{ search_metrics.gain_expression(scale, gain) }} / {{ search_metrics.log2('rank + 1') }} as discounted_gain
+            {{ search_metrics.gain_expression(scale, gain) }} / {{ search_metrics.log2(search_metrics.as_double('rank') ~ ' + 1') }} as discounted_gain
         from {{ results }}
         where rank <= {{ cutoffs | max }}
             and {{ scale }}_value is not null

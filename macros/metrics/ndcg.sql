@@ -25,7 +25,7 @@
             doc_id,
             rank,
             {{ gain_expression }} as gain,
-            {{ gain_expression }} / {{ search_metrics.log2('rank + 1') }} as discounted_gain
+            {{ gain_expression }} / {{ search_metrics.log2(search_metrics.as_double('rank') ~ ' + 1') }} as discounted_gain
         from {{ results }}
         where rank <= {{ cutoffs | max }}
             and {{ scale }}_value is not null

@@ -353,10 +353,10 @@ CLICK_RULES = {
     "search_metrics_searches__n_results_must_be_null_or_a_whole_number_at_least_0":
         ("searches", lambda r: r[0].update(n_results=-1)),
     "search_metrics_clicks__search_id_must_not_be_null": ("clicks", lambda r: r[3].update(search_id=None)),
-    "search_metrics_clicks__position_must_be_a_whole_number_at_least_1": ("clicks", lambda r: r[2].update(position=0)),
+    "search_metrics_clicks__position_must_be_a_whole_number_from_1_to_2147483647": ("clicks", lambda r: r[2].update(position=0)),
     "search_metrics_clicks__clicked_at_must_not_be_null": ("clicks", lambda r: r[3].update(clicked_at=None)),
     "search_metrics_impressions__search_id_must_not_be_null": ("impressions", lambda r: r[3].update(search_id=None)),
-    "search_metrics_impressions__position_must_be_a_whole_number_at_least_1":
+    "search_metrics_impressions__position_must_be_a_whole_number_from_1_to_2147483647":
         ("impressions", lambda r: r[2].update(position=0)),
     "search_metrics_impressions__position_must_be_unique_within_search":
         ("impressions", lambda r: r[1].update(position=1)),
