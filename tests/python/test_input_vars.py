@@ -84,3 +84,125 @@ def test_separators_comments_and_parentheses_inside_literals_are_allowed(dbt_pro
             "search_metrics_clicks": "read_csv('clicks.csv', delim = ';')"}
     result = dbt_project.invoke(["parse", "--vars", json.dumps(good)], target_name="config")
     assert result.success, result.exception
+
+
+# -- 2. every input's columns are checked against its contract, whatever the var holds ------------------------------
+RAW_TABLES = {  # the raw schema of a DuckDB file of the test's own; each staging case below breaks one input
+    "results": "select 'a' as run_id, 'q1' as query_id, 'd1' as doc_id, 1 as rank, 1.0 as score",
+    "judgments_without_scale": "select 'q1' as query_id, 'd1' as doc_id, 'r1' as rater_id, 1 as grade",
+    "searches_without_n_results": "select 's1' as search_id, 'u1' as session_id, timestamp '2026-03-02 10:00:00' "
+                                  "as searched_at, 'fulltext' as search_type, 'q1' as query",
+    "searches": "select 's1' as search_id, 'u1' as session_id, timestamp '2026-03-02 10:00:00' as searched_at, "
+                "'fulltext' as search_type, 3 as n_results, 'q1' as query",
+    "clicks": "select 's1' as search_id, 1 as position, timestamp '2026-03-02 10:00:05' as clicked_at",
+    "impressions_without_score": "select 's1' as search_id, 1 as position, 'd1' as doc_id",
+}
+# var -> (value, the message's words: the var and the relation, what is missing, the contract)
+STAGING_CASES = {
+    "search_metrics_results": (  # an expression: its columns come from a query of no rows
+        "(select 'a' as run_id, 'q1' as query_id, 1 as rank) as r",
+        "has no column doc_id. Its contract: run_id, query_id, doc_id, rank, and optionally score"),
+    "search_metrics_judgments": ("raw.judgments_without_scale",
+                                 "has no column scale. Its contract: query_id, doc_id, grade, scale, and optionally "
+                                 "rater_id"),
+    "search_metrics_searches": ("raw.searches_without_n_results",  # and the bucket column var's column
+                                "has no column n_results, bucket. Its contract: search_id, session_id, searched_at, "
+                                "search_type, n_results, query, bucket"),
+    "search_metrics_clicks": ("raw.no_such_clicks",
+                              "does not exist: no table or view of that name in the warehouse, and no model, seed "
+                              "or snapshot of this project builds it. Its contract: search_id, position, clicked_at"),
+    "search_metrics_impressions": ("raw.impressions_without_score",
+                                   "has no column score. Its contract: search_id, position, doc_id, score"),
+    "search_metrics_page_visits": ("(select 's1' as search_id, 1 as position) as visits",
+                                   "has no column visit_end_at. Its contract: search_id, position, visit_end_at"),
+}
+
+
+def raw_duckdb(tmp_path, tables=RAW_TABLES):
+    db = tmp_path / "inputs.duckdb"
+    with duckdb.connect(str(db)) as con:
+        con.execute("create schema raw")
+        for name, sql in tables.items():
+            con.execute(f"create table raw.{name} as {sql}")
+    return write_duckdb_profile(tmp_path / "profiles", db)
+
+
+@pytest.mark.dbt
+def test_each_staging_model_checks_its_input_against_the_contract(dbt_project, tmp_path):
+    """One build of the six staging models, each input broken its own way: a relation or an expression lacking a
+    required column (also a column var's column), a relation that does not exist. Each model fails with a message
+    naming its var, its input, what is missing and the contract, instead of the database's binder or catalog
+    error."""
+    dbt_vars = {var: value for var, (value, _) in STAGING_CASES.items()}
+    dbt_vars.update({"search_metrics_query_id_column": "query", "search_metrics_bucket_column": "bucket"})
+    staging = [f"search_metrics_stg_{var.removeprefix('search_metrics_')}" for var in STAGING_CASES]
+    result = dbt_project.invoke(["run", "--select", *staging, "--vars", json.dumps(dbt_vars)],
+                                target_name="staging_contracts", profiles_dir=raw_duckdb(tmp_path))
+    messages = {r.node.name: str(r.message) for r in result.result.results if r.node.resource_type == "model"}
+    assert sorted(messages) == sorted(staging)
+    for var, (value, words) in STAGING_CASES.items():
+        message = messages[f"search_metrics_stg_{var.removeprefix('search_metrics_')}"]
+        assert f"the input {var} ({value}) {words}" in message, message
+
+
+CLICK_MODEL_VARS = {"search_metrics_searches": "raw.searches", "search_metrics_clicks": "raw.clicks",
+                    "search_metrics_impressions": "raw.impressions_without_score",
+                    "search_metrics_query_id_column": "query"}
+
+
+@pytest.mark.dbt
+def test_a_model_of_the_project_not_built_yet_is_no_missing_input(dbt_project, tmp_path):
+    """The demo's second build reads the click models' judgments as judgments ("{{ ref('search_click_judgments') }}").
+    A relation that a model of the project builds is not called missing by the package, even when that model is not
+    built yet (here: not selected); only the database's error remains for what was not built."""
+    dbt_vars = {**CLICK_MODEL_VARS, "search_metrics_results": "raw.results",
+                "search_metrics_judgments": "{{ ref('search_click_judgments') }}"}
+    result = dbt_project.invoke(["run", "--select", "search_metrics_stg_judgments", "--vars", json.dumps(dbt_vars)],
+                                target_name="staging_contracts", profiles_dir=raw_duckdb(tmp_path))
+    assert not result.success
+    message = message_of(result)
+    assert "search_click_judgments" in message and "does not exist!" in message, message  # DuckDB's catalog error
+    assert "no model, seed or snapshot of this project builds it" not in message, message
+
+
+# -- 3. a column var names a column -------------------------------------------------------------------------------
+@pytest.mark.dbt
+@pytest.mark.parametrize("var_name, column", [("search_metrics_bucket_column", "select"),
+                                              ("search_metrics_team_column", "Order"),
+                                              ("search_metrics_query_id_column", "left")])
+def test_a_column_var_naming_a_sql_key_word_fails_at_parse(dbt_project, var_name, column):
+    online = {**CLICK_MODEL_VARS, "search_metrics_team_column": "ranker",
+              "search_metrics_experiment_column": "experiment", "search_metrics_bucket_column": "bucket"}
+    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **online, var_name: column})],
+                                target_name="config")
+    assert not result.success
+    message = str(result.exception)
+    assert f"search_metrics: {var_name} must name a column of" in message, message
+    assert f"got the SQL key word {column}" in message, message
+
+
+def reserved_words(dbt_project) -> set[str]:
+    result = dbt_project.invoke(["compile", "--vars", json.dumps(INPUTS), "--inline",
+                                 "{{ search_metrics.reserved_words() | join(' ') }}"], target_name="config")
+    assert result.success, result.exception
+    return set(result.result.results[0].node.compiled_code.split())
+
+
+@pytest.mark.dbt
+def test_the_key_words_are_those_duckdb_reserves(dbt_project):
+    """DuckDB's own list (its reserved key words and those only a type or function name may use) against the
+    package's."""
+    with duckdb.connect() as con:
+        words = {word for (word,) in con.execute(
+            "select keyword_name from duckdb_keywords() "
+            "where keyword_category in ('reserved', 'type_function')").fetchall()}
+    assert words and words <= reserved_words(dbt_project), sorted(words - reserved_words(dbt_project))
+
+
+@pytest.mark.dbt
+@pytest.mark.postgres
+def test_the_key_words_are_those_postgres_reserves(dbt_project, postgres_engine):
+    """PostgreSQL's reserved key words and those only a type or function name may use (pg_get_keywords)."""
+    words = {row[0] for row in postgres_engine.fetch(
+        "(select word from pg_get_keywords() where catcode in ('R', 'T')) as keywords").rows}
+    assert words and words <= reserved_words(dbt_project), sorted(words - reserved_words(dbt_project))

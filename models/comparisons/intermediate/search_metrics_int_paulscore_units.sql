@@ -12,8 +12,8 @@
 
 with search_buckets as (
     select
-        search_id,
-        cast({{ bucket_column }} as {{ dbt.type_string() }}) as bucket
+        {{ search_metrics.as_text('search_id') }} as search_id,
+        {{ search_metrics.as_text(bucket_column) }} as bucket
     from {{ search_metrics.input_relation('search_metrics_searches') }}
     where {{ bucket_column }} is not null
 ),
