@@ -206,3 +206,25 @@ def test_the_key_words_are_those_postgres_reserves(dbt_project, postgres_engine)
     words = {row[0] for row in postgres_engine.fetch(
         "(select word from pg_get_keywords() where catcode in ('R', 'T')) as keywords").rows}
     assert words and words <= reserved_words(dbt_project), sorted(words - reserved_words(dbt_project))
+
+
+# -- 4. ids are read as text ------------------------------------------------------------------------------------------
+@pytest.mark.dbt
+def test_integer_ids_are_read_as_text(dbt_project, tmp_path):
+    """Integer run, query and doc ids in the results, the same ids as text in the judgments, and integer run ids in
+    search_metrics_comparisons: every id is compared as text (before, VARCHAR = INTEGER was a binder error). By
+    hand: run 1 returns the relevant doc 11 at rank 1 (precision_k@1 = 1), run 2 the non-relevant doc 12 (0)."""
+    profiles = raw_duckdb(tmp_path, {
+        "int_results": "select * from (values (1, 7, 11, 1), (2, 7, 12, 1)) as r(run_id, query_id, doc_id, rank)",
+        "text_judgments": "select * from (values ('7', '11', 1, 'binary'), ('7', '12', 0, 'binary')) "
+                          "as j(query_id, doc_id, grade, scale)"})
+    dbt_vars = {"search_metrics_results": "raw.int_results", "search_metrics_judgments": "raw.text_judgments",
+                "search_metrics_metrics": ["precision_k"], "search_metrics_cutoffs": [1],
+                "search_metrics_comparisons": [[1, 2]]}
+    result = dbt_project.invoke(["build", "--select", "+search_query_deltas", "--vars", json.dumps(dbt_vars)],
+                                target_name="staging_contracts", profiles_dir=profiles)
+    assert result.success, message_of(result)
+    with duckdb.connect(str(tmp_path / "inputs.duckdb")) as con:
+        rows = con.execute("select baseline, candidate, query_id, metric, k, baseline_value, candidate_value, delta "
+                           "from main.search_query_deltas").fetchall()
+    assert rows == [("1", "2", "7", "precision_k", 1, 1.0, 0.0, -1.0)], rows
