@@ -221,8 +221,8 @@ def test_integer_ids_are_read_as_text(dbt_project, tmp_path):
     dbt_vars = {"search_metrics_results": "raw.int_results", "search_metrics_judgments": "raw.text_judgments",
                 "search_metrics_metrics": ["precision_k"], "search_metrics_cutoffs": [1],
                 "search_metrics_comparisons": [[1, 2]]}
-    result = dbt_project.invoke(["build", "--select", "+search_query_deltas", "--vars", json.dumps(dbt_vars)],
-                                target_name="staging_contracts", profiles_dir=profiles)
+    result = dbt_project.invoke(["build", "--select", "+search_query_deltas", "--indirect-selection", "cautious",
+                                 "--vars", json.dumps(dbt_vars)], target_name="staging_contracts", profiles_dir=profiles)
     assert result.success, message_of(result)
     with duckdb.connect(str(tmp_path / "inputs.duckdb")) as con:
         rows = con.execute("select baseline, candidate, query_id, metric, k, baseline_value, candidate_value, delta "
