@@ -228,3 +228,21 @@ def test_integer_ids_are_read_as_text(dbt_project, tmp_path):
         rows = con.execute("select baseline, candidate, query_id, metric, k, baseline_value, candidate_value, delta "
                            "from main.search_query_deltas").fetchall()
     assert rows == [("1", "2", "7", "precision_k", 1, 1.0, 0.0, -1.0)], rows
+
+
+# -- 5. the literals made from vars ------------------------------------------------------------------------------------
+@pytest.mark.dbt
+def test_string_literal_reads_back_as_the_value(dbt_project):
+    """The default literal (' doubled) read back by DuckDB itself; Spark's (\\ doubled, ' as \\') written out by
+    hand here, and read back by Spark in the parity tests (parity_data.HOSTILE in the comparison pairs)."""
+    value = "rün_c'\";\\ -- /*"
+    inline = ("{{ search_metrics.default__string_literal(var('v')) }} "
+              "{{ search_metrics.spark__string_literal(var('v')) }}")
+    result = dbt_project.invoke(["compile", "--vars", json.dumps({**INPUTS, "v": value}), "--inline", inline],
+                                target_name="config")
+    assert result.success, result.exception
+    compiled = result.result.results[0].node.compiled_code
+    default, spark = compiled[:len(value) + 3], compiled[len(value) + 4:]
+    assert default == "'rün_c''\";\\ -- /*'" and spark == "'rün_c\\'\";\\\\ -- /*'", compiled
+    with duckdb.connect() as con:
+        assert con.execute(f"select {default}").fetchone()[0] == value
