@@ -48,7 +48,7 @@ ALL_INPUT_VARS = {**{f"search_metrics_{name}": f"{INPUT_SCHEMA}.{name}" for name
 START = datetime(2026, 3, 2)
 
 # Code-point order differs from a dictionary (locale) order on each of these lists.
-HOSTILE = "'\";\\"  # a quote, a double quote, a statement separator, a backslash (Spark's escape)
+HOSTILE = "'\";\\"  # a quote, a double quote, a statement separator, a backslash (an escape on Spark)
 RUN_IDS = ["Run_B", "run_a", "rün_c" + HOSTILE, "RUN_d"]
 BUCKETS = ["control", "treatment", "Treatment_bé" + HOSTILE]
 QUERY_IDS = ["q9", "Q10", "q_é", "qa", "QB", "q10", "Qz", "qÄ"]
