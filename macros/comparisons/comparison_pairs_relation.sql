@@ -1,6 +1,6 @@
 {#-
   The (baseline, candidate) pairs to compare, as a relation with text columns baseline and candidate.
-  `pairs`: a list from get_comparison_pairs, or none for the default: every value of `values` (a relation or
+  `pairs`: a list from get_comparison_pairs (each value a text literal, string_literal), or none for the default: every value of `values` (a relation or
   subquery with one text column named `value`: run ids or buckets) against the first value in binary order
   (binary_order), so nothing depends on the engine's collation.
 -#}
@@ -26,8 +26,8 @@
     {%- else -%}
     {%- set rows = [] -%}
     {%- for baseline, candidate in pairs -%}
-        {%- do rows.append(["cast('" ~ (baseline | replace("'", "''")) ~ "' as " ~ dbt.type_string() ~ ")",
-                            "cast('" ~ (candidate | replace("'", "''")) ~ "' as " ~ dbt.type_string() ~ ")"]) -%}
+        {%- do rows.append(["cast(" ~ search_metrics.string_literal(baseline) ~ " as " ~ dbt.type_string() ~ ")",
+                            "cast(" ~ search_metrics.string_literal(candidate) ~ " as " ~ dbt.type_string() ~ ")"]) -%}
     {%- endfor -%}
     {{ search_metrics.literal_relation(['baseline', 'candidate'], rows) }}
     {%- endif -%}

@@ -13,6 +13,6 @@
 
 {% macro duckdb__trec_file_fields(path) -%}
     select regexp_split_to_array(trim(line), '\s+') as fields
-    from read_csv('{{ path | replace("'", "''") }}', columns = {'line': 'varchar'}, header = false, delim = chr(1), quote = '', escape = '')
+    from read_csv({{ search_metrics.string_literal(path) }}, columns = {'line': 'varchar'}, header = false, delim = chr(1), quote = '', escape = '')
     where trim(line) <> ''
 {%- endmacro %}

@@ -25,7 +25,7 @@
 {%- set metric_groups = [] -%}
 {%- for metric in search_metrics.get_metrics() -%}
     {%- for k in (search_metrics.get_cutoffs() if search_metrics.has_cutoff(metric) else [0]) -%}
-        {%- do metric_groups.append(["'" ~ (metric.name | replace("'", "''")) ~ "'", k, metric_groups | length + 1]) -%}
+        {%- do metric_groups.append([search_metrics.string_literal(metric.name), k, metric_groups | length + 1]) -%}
     {%- endfor -%}
 {%- endfor %}
 

@@ -8,7 +8,9 @@ clicks / impressions of unknown searches.
 Ids whose order depends on the collation: run, query, doc and session ids in mixed case and with non-ASCII
 letters ('Run_B' < 'run_a' < 'rün_c' in code-point order, 'run_a' < 'Run_B' in a dictionary order), so that every
 ordering-dependent output (the default comparison pairs, the hash draws by unit order, ties broken by doc_id)
-differs unless each engine orders text by code point. Doc ids drawn from a pool that every query shares (judged
+differs unless each engine orders text by code point. A run id and a bucket hold the characters that break a SQL
+string literal made carelessly (HOSTILE: ', ", ;, \\), and the custom var set compares them by name, so the
+comparison pairs' literals (string_literal) are built on every engine. Doc ids drawn from a pool that every query shares (judged
 differently per query), so a join of judgments to results that forgot query_id gives other numbers."""
 
 from __future__ import annotations
@@ -46,7 +48,9 @@ ALL_INPUT_VARS = {**{f"search_metrics_{name}": f"{INPUT_SCHEMA}.{name}" for name
 START = datetime(2026, 3, 2)
 
 # Code-point order differs from a dictionary (locale) order on each of these lists.
-RUN_IDS = ["Run_B", "run_a", "rün_c", "RUN_d"]
+HOSTILE = "'\";\\"  # a quote, a double quote, a statement separator, a backslash (an escape on Spark)
+RUN_IDS = ["Run_B", "run_a", "rün_c" + HOSTILE, "RUN_d"]
+BUCKETS = ["control", "treatment", "Treatment_bé" + HOSTILE]
 QUERY_IDS = ["q9", "Q10", "q_é", "qa", "QB", "q10", "Qz", "qÄ"]
 SHARED_DOCS = ["doc_a", "Doc_B", "dóc_c", "DOC_a"]
 SESSION_PREFIXES = ["sess", "Sess", "séss"]
@@ -108,7 +112,7 @@ def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_s
     query_rng = random.Random(f"click queries {n_sessions} {start.isoformat()}")
     n = 0
     for s in range(n_sessions):
-        bucket = rng.choice(["control", "treatment", "treatment", "Treatment_b", None])  # one bucket per session
+        bucket = rng.choice([BUCKETS[0], BUCKETS[1], BUCKETS[1], BUCKETS[2], None])  # one bucket per session
         for _ in range(rng.randint(1, max_searches)):
             n += 1
             search_id = f"s{n:04d}"

@@ -26,7 +26,8 @@ from hypothesis import strategies as st
 
 from engines import _fingerprint, assert_same_table, dbt_ok, run_incremental_and_full_refresh
 from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
-from parity_data import (ALL_INPUT_VARS, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES, SHARED_DOCS,
+from parity_data import (ALL_INPUT_VARS, BUCKETS, HOSTILE, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES,
+                         SHARED_DOCS,
                          TREC_VARS, EXPERIMENT_TEAMS, all_inputs, click_inputs, page_visits,
                          trec_inputs)
 from reference import agreement as ref_agreement
@@ -73,7 +74,7 @@ VAR_SETS = {
         "search_metrics_paulscore_factors": [0.3, 0.75],
         "search_metrics_click_lookback_days": 1,
         "search_metrics_comparisons": [[RUN_IDS[1], RUN_IDS[0]], [RUN_IDS[0], RUN_IDS[2]]],
-        "search_metrics_bucket_comparisons": [["Treatment_b", "control"]],
+        "search_metrics_bucket_comparisons": [[BUCKETS[2], BUCKETS[0]]],
         "search_metrics_permutations": 25,
         "search_metrics_bootstrap_samples": 35,
         "search_metrics_confidence_level": 0.9,
@@ -140,6 +141,14 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
         assert out[name].rows, f"{name} is empty on the compact dataset"
     values = [row["value"] for row in out["search_query_metrics"].dicts()]
     assert any(v is None for v in values) and any(v not in (None, 0, 1) for v in values)
+    # the ids with ', ", ;, \ and non-ASCII letters, named in the comparison vars, reach every engine intact
+    for model, var in (("search_run_comparison", "search_metrics_comparisons"),
+                       ("search_paulscore_comparison", "search_metrics_bucket_comparisons")):
+        pairs = VAR_SETS[var_set].get(var)
+        if pairs and any(HOSTILE in value for pair in pairs for value in pair):
+            assert {(row["baseline"], row["candidate"]) for row in out[model].dicts()} == {tuple(p) for p in pairs}
+        if var_set == "custom":
+            assert pairs and any(HOSTILE in value for pair in pairs for value in pair), var
     if engine_name == "spark" and var_set == "defaults":
         # every family on, the default metric set: Spark's physical plan of every model keeps its rows in
         # partitions (what lets a cluster spread the work; docs/engines.md)
@@ -406,8 +415,8 @@ def test_postgres_test_database_has_a_non_c_collation(postgres_engine):
     assert effective and effective.lower() not in c_names, f"the test database orders text by code point: {info}"
     assert info["locale_lower_first"] is True and info["c_lower_first"] is False, info
     for ids in (RUN_IDS, QUERY_IDS, SHARED_DOCS, [f"{prefix}{i}" for i, prefix in enumerate(SESSION_PREFIXES)],
-                ["control", "treatment", "Treatment_b"]):
-        values = ", ".join("('" + value + "')" for value in ids)
+                BUCKETS):
+        values = ", ".join("('" + value.replace("'", "''") + "')" for value in ids)
         (ordered,) = postgres_engine.fetch(
             f"(select array_agg(v order by v) as by_locale from (values {values}) as t(v)) as o").rows[0]
         assert ordered != sorted(ids), f"{ids} order the same by the database's collation as by code point"

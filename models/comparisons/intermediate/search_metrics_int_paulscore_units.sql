@@ -14,8 +14,8 @@ with search_buckets as (
     {#- the bucket of each search not dated in the future (as search_metrics_int_searches): the default pairs come
         from these buckets, so a bucket seen only on excluded searches makes no pair #}
     select
-        search_id,
-        cast({{ bucket_column }} as {{ dbt.type_string() }}) as bucket
+        {{ search_metrics.as_text('search_id') }} as search_id,
+        {{ search_metrics.as_text(bucket_column) }} as bucket
     from {{ search_metrics.input_relation('search_metrics_searches') }}
     where {{ bucket_column }} is not null
         and cast(searched_at as {{ dbt.type_timestamp() }}) <= {{ search_metrics.future_limit() }}

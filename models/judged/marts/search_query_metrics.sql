@@ -18,7 +18,7 @@ with
 select
     run_id,
     query_id,
-    cast('{{ metric.name }}' as {{ dbt.type_string() }}) as metric,
+    cast({{ search_metrics.string_literal(metric.name) }} as {{ dbt.type_string() }}) as metric,
     cast(k as {{ dbt.type_int() }}) as k,
     {{ search_metrics.as_double('value') }} as value
 from {{ metric.name }}_values

@@ -1,5 +1,6 @@
 {#-
-  The judgments input (var search_metrics_judgments) with the contract's columns; the input data tests run here.
+  The judgments input (var search_metrics_judgments) with the contract's columns (ids as text); the input data tests
+  run here.
   The nullable rater_id may be absent (a qrels file has none; read as null). A missing required column is a
   compile error (input_columns).
 -#}
@@ -7,9 +8,9 @@
 {%- set present = search_metrics.input_columns('search_metrics_judgments',
     required=['query_id', 'doc_id', 'grade', 'scale'], optional=['rater_id']) -%}
 select
-    query_id,
-    doc_id,
-    {% if present.rater_id %}rater_id{% else %}cast(null as {{ dbt.type_string() }}) as rater_id{% endif %},
+    {{ search_metrics.as_text('query_id') }} as query_id,
+    {{ search_metrics.as_text('doc_id') }} as doc_id,
+    {% if present.rater_id %}{{ search_metrics.as_text('rater_id') }} as rater_id{% else %}cast(null as {{ dbt.type_string() }}) as rater_id{% endif %},
     grade,
     scale
 from {{ search_metrics.input_relation('search_metrics_judgments') }}

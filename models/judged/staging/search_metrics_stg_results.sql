@@ -1,5 +1,6 @@
 {#-
-  The results input (var search_metrics_results) with the contract's columns; the input data tests run here.
+  The results input (var search_metrics_results) with the contract's columns (ids as text); the input data tests
+  run here.
   With var search_metrics_rank_from = 'score' the rank is computed from the score by trec_eval's rule (score
   descending, ties by doc_id descending in binary order) and the input needs no rank column. The nullable score
   may be absent from the input (read as null). A missing required column is a compile error (input_columns).
@@ -10,13 +11,13 @@
     required=['run_id', 'query_id', 'doc_id'] + (['score'] if by_score else ['rank']),
     optional=[] if by_score else ['score']) -%}
 select
-    run_id,
-    query_id,
-    doc_id,
+    {{ search_metrics.as_text('run_id') }} as run_id,
+    {{ search_metrics.as_text('query_id') }} as query_id,
+    {{ search_metrics.as_text('doc_id') }} as doc_id,
     {%- if by_score %}
     row_number() over (
         partition by run_id, query_id
-        order by score desc, {{ search_metrics.binary_order('doc_id') }} desc
+        order by score desc, {{ search_metrics.binary_order(search_metrics.as_text('doc_id')) }} desc
     ) as rank,
     {%- else %}
     rank,

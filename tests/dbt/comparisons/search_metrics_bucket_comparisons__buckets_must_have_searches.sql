@@ -23,7 +23,7 @@ select
     'a bucket named in search_metrics_bucket_comparisons must have searches' as rule_violated
 from named_buckets
 left join (
-    select distinct cast({{ bucket_column }} as {{ dbt.type_string() }}) as bucket
+    select distinct {{ search_metrics.as_text(bucket_column) }} as bucket
     from {{ search_metrics.input_relation('search_metrics_searches') }}
 ) as known_buckets
     on known_buckets.bucket = named_buckets.bucket

@@ -1,0 +1,35 @@
+{#-
+  A text value as a SQL string expression that reads back as the same text on every engine and warehouse: every
+  literal made from a var's value (the comparison pairs' run ids and buckets, metric names) or a macro argument (a
+  file path) is written by it. A value without ' or backslash is a plain '...' literal. The engines read those two
+  differently inside a literal (DuckDB, PostgreSQL and Trino double a quote and take a backslash as text; Spark,
+  BigQuery, Snowflake and Redshift read a backslash as an escape, BigQuery no doubled quote), so a value with either
+  is a constant concatenation in which they are chr(39) and chr(92): ('it' || chr(39) || 's'). Null-free: the value
+  is taken as its text.
+-#}
+{% macro string_literal(value) %}
+    {{- return(adapter.dispatch('string_literal', 'search_metrics')(value | string)) -}}
+{% endmacro %}
+
+{% macro default__string_literal(value) %}
+    {%- if "'" not in value and '\\' not in value -%}
+        {{- return("'" ~ value ~ "'") -}}
+    {%- endif -%}
+    {%- set parts = [] -%}
+    {%- set pending = namespace(text='') -%}
+    {%- for char in value -%}
+        {%- if char in ["'", '\\'] -%}
+            {%- if pending.text -%}
+                {%- do parts.append("'" ~ pending.text ~ "'") -%}
+                {%- set pending.text = '' -%}
+            {%- endif -%}
+            {%- do parts.append('chr(' ~ (39 if char == "'" else 92) ~ ')') -%}
+        {%- else -%}
+            {%- set pending.text = pending.text ~ char -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {%- if pending.text -%}
+        {%- do parts.append("'" ~ pending.text ~ "'") -%}
+    {%- endif -%}
+    {{- return('(' ~ (parts | join(' || ')) ~ ')') -}}
+{% endmacro %}
