@@ -8,5 +8,5 @@
 {% endmacro %}
 
 {% macro default__build_settings_column(setting_names) -%}
-    cast('{{ dbt.escape_single_quotes(search_metrics.incremental_settings(setting_names)) }}' as {{ dbt.type_string() }}) as build_settings
+    cast({{ search_metrics.string_literal(search_metrics.incremental_settings(setting_names)) }} as {{ dbt.type_string() }}) as build_settings
 {%- endmacro %}

@@ -18,7 +18,7 @@ import yaml
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 README = REPO_ROOT / "README.md"
-README_MAX_BYTES = 12_200  # 12_000 until the input contracts said ids are text and what an input var may hold
+README_MAX_BYTES = 12_000
 
 
 def read(relative: str) -> str:
