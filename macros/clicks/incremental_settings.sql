@@ -38,7 +38,8 @@
             {%- set value = search_metrics.get_query_id_column() -%}
         {%- elif name in ['search_metrics_team_column', 'search_metrics_experiment_column'] -%}
             {#- read as the staging views read them: only with the interleaving family on #}
-            {%- set value = search_metrics.get_input_column(name, 'its input')
+            {%- set value = search_metrics.get_input_column(name,
+                    'the impressions input' if name == 'search_metrics_team_column' else 'the searches input')
                 if search_metrics.family_enabled('interleaving') else none -%}
         {%- elif name == 'search_metrics_page_visits' -%}
             {%- set value = search_metrics.inputs_configured([name]) -%}

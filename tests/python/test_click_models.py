@@ -310,7 +310,9 @@ def test_click_model_input_rules(dbt_project, doc_rule_profiles):
     assert statuses["search_paulscore_daily"] == "success", statuses
 
     without_click_models = {**click_vars, "search_metrics_query_id_column": ""}
-    result = dbt_project.invoke(["build", "--vars", json.dumps(without_click_models)],
+    # --full-refresh: the query column is a setting of the incremental session metrics built above
+    # (check_incremental_settings would fail their incremental run, as it should)
+    result = dbt_project.invoke(["build", "--full-refresh", "--vars", json.dumps(without_click_models)],
                                 target_name="click_model_rules_off", profiles_dir=profiles)
     statuses = {r.node.name: str(r.status) for r in result.result.results}
     assert result.success, statuses
