@@ -305,7 +305,8 @@ def bench_comparisons(q, repeat, memory_limit):
     nodes = {r["unique_id"].split(".")[2]: round(r["execution_time"], 2) for r in results}
     with duckdb.connect(figure["db_path"], read_only=True) as con:
         # The bootstrap draws its picks per distinct group size n (n picks per replicate), so its work is the sum
-        # of the distinct paired-query counts times the replicates (bench/README.md, "Every goal again").
+        # of the distinct paired-query counts times the replicates (bench/README.md, "What bounds the goals still
+        # missed").
         n_rows, n_queries, size_sum = con.execute(
             "select count(*), max(n_queries), sum(distinct n_queries) from main.search_run_comparison").fetchone()
     figure.update({"comparison_node_s": nodes.get("search_run_comparison"), "deltas_node_s": nodes.get("search_query_deltas"),

@@ -20,7 +20,7 @@
     {#- The count of picks is keyed by (group size, replicate, index) as 32-bit integers (the group sizes are cast
         where they are counted), and the wide unit rows it joins by (group size, index) too: at 100k units the
         count holds some 230M groups, and the narrower keys made it about a fifth cheaper there (bench/README.md,
-        "Every goal again, on a faster machine"). They count units and replicates; the draw itself stays 64-bit. #}
+        "The comparisons"). They count units and replicates; the draw itself stays 64-bit. #}
     {%- set int = dbt.type_int() -%}
     with bs_units as (
         select

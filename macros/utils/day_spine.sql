@@ -3,8 +3,7 @@
   SQL date expressions.
     default: dbt's date_spine (a cross join of 15 two-row selects, numbered by a window over all rows).
     spark: one generator, explode(sequence(...)): Spark ran dbt's spine as a window in one partition, with a
-      global sort, and it was the slowest model of the demo build (bench/README.md, "Goal 7, fourth
-      pass").
+      global sort, and it was the slowest model of the demo build (bench/README.md, "Spark").
 -#}
 {% macro day_spine(start_date, end_date) %}
     {{- return(adapter.dispatch('day_spine', 'search_metrics')(start_date, end_date)) -}}

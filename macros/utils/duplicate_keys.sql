@@ -28,10 +28,10 @@
   a hash collision between different keys is never reported. When no hash repeats (valid input), the semi join of
   that second scan has an empty build side and DuckDB stops the scan after its first chunk. (The uncorrelated
   `exists` in front of it that it had before skipped nothing more, and made the rule on
-  `search_metrics_int_click_searches` slower: bench/README.md, "Every goal again".)
+  `search_metrics_int_click_searches` slower: bench/README.md, "The click build and the uniqueness rules".)
   Sorting is the faster on a relation that reads a table or a file (10M rows: about 0.6 of the time); grouping
-  is the faster on a view whose left join DuckDB can drop only under a `group by` (bench/README.md, "Goal 4
-  again").
+  is the faster on a view whose left join DuckDB can drop only under a `group by` (bench/README.md, "The click
+  build and the uniqueness rules").
 -#}
 {% macro duckdb__duplicate_keys(relation, columns, find_repeated_hashes) -%}
     {%- set key = columns | join(', ') -%}

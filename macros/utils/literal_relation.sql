@@ -6,7 +6,7 @@
     default: one single-row select per row, joined by UNION ALL, which every engine and warehouse parses.
     spark: one inline VALUES table. Spark inlines a CTE at each of its uses, and a UNION ALL of N selects is N
       nodes of the plan at each of them; search_run_comparison's 91 metric groups, inlined about ten times, made
-      Spark spend most of its planning there (bench/README.md, "Goal 7, fourth pass").
+      Spark spend most of its planning there (bench/README.md, "Spark").
 -#}
 {% macro literal_relation(columns, rows) %}
     {%- if columns | length == 0 or rows | length == 0 -%}

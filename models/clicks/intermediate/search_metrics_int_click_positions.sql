@@ -5,8 +5,8 @@
   search_metrics_max_event_delay_seconds after their search; the others are counted in search_input_quality
   (docs/clicks.md). A click before its search is kept (a data test warns).
   A table, not a view: a click build reads it five times or more (directly or through the views over it, in its
-  models and data tests), and a view would join and group the clicks again for each (bench/README.md, "Goal 4
-  again").
+  models and data tests), and a view would join and group the clicks again for each (bench/README.md, "The click
+  build and the uniqueness rules").
 -#}
 {{ config(enabled=search_metrics.family_enabled('clicks'), materialized='table') }}
 select

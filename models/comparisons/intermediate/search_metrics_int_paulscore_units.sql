@@ -3,7 +3,7 @@
   day-session of either bucket (its arm), with its session score (the mean PaulScore of its searches) and its
   unit_index, the day-session's 1-based position in its arm by (search_date, session_id in binary order). A table:
   the comparison's three tests read the units about ten times, and Spark, which inlines a CTE at each of its uses,
-  scored every session again for each (bench/README.md, "Goal 7, fourth pass").
+  scored every session again for each (bench/README.md, "Spark").
 -#}
 {{ config(enabled=search_metrics.family_enabled('bucket_comparisons')) }}
 {%- set bucket_column = search_metrics.get_bucket_column() -%}

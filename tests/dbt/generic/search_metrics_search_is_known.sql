@@ -4,7 +4,8 @@
   counts them (status 'ignored'); this test makes them visible in the output of `dbt build`.
   The rows with a null search_id (another rule's errors) are left out in a CTE before the `not exists`: written
   as one `where ... is not null and not exists (...)`, DuckDB 2.0 plans a delim join that materializes every
-  input row and groups its search ids (bench/README.md, "Goal 4 again"); after the CTE it plans one anti-join.
+  input row and groups its search ids (bench/README.md, "The click build and the uniqueness rules"); after the CTE
+  it plans one anti-join.
 -#}
 {% test search_metrics_search_is_known(model, column_name, searches, search_key='search_id') %}
 with rows_with_a_search_id as (
