@@ -1,4 +1,4 @@
-{#- The cutoff that stands for "no cutoff" (whole_list metrics): 2^31 - 1, above any rank. -#}
+{#- The cutoff that stands for "no cutoff" (whole_list metrics): largest_rank(), at or above every valid rank. -#}
 {% macro whole_list_cutoff() %}
-    {{- return(2147483647) -}}
+    {{- return(search_metrics.largest_rank()) -}}
 {% endmacro %}

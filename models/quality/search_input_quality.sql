@@ -77,6 +77,7 @@ known_searches as (
     select
         search_id,
         searched_at,
+        n_results,
         case when searched_at > {{ future_limit }} then 1 else 0 end as is_excluded
         {{- ', query_id' if click_models_on }}{{ ', experiment' if interleaving_on }}
     from {{ ref('search_metrics_stg_searches') }}
@@ -90,10 +91,7 @@ search_rows as (
             when n_results is null then 'n_results unknown (null): left out of the zero-result, clickthrough and abandonment rates'
             else 'search with a known n_results'
         end as reason
-    from (
-        select n_results, case when searched_at > {{ future_limit }} then 1 else 0 end as is_excluded
-        from {{ ref('search_metrics_stg_searches') }}
-    ) as searches
+    from known_searches
 ),
 
 {#- the click rows no model reads, one row each; the others are in search_metrics_int_click_positions #}
