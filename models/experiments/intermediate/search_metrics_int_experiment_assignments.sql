@@ -1,0 +1,34 @@
+{#-
+  One row per (experiment, unit) of the searches with a bucket (and, with var search_metrics_experiment_column set,
+  an experiment): the unit's buckets in that experiment (n_buckets; bucket when there is one, else null: the unit
+  is contaminated and every search of it is excluded from that experiment), its searches and its first and last
+  day, and the experiment's first day (the earliest search_date of its units with one bucket), where CUPED's
+  pre-period ends (docs/experiments.md). A table: every experiment model reads it.
+-#}
+{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+
+with unit_buckets as (
+    select
+        experiment,
+        unit_id,
+        count(distinct bucket) as n_buckets,
+        min(bucket) as any_bucket,
+        count(*) as n_searches,
+        min(search_date) as first_search_date,
+        max(search_date) as last_search_date
+    from {{ ref('search_metrics_int_experiment_searches') }}
+    where bucket is not null
+        and experiment is not null
+    group by experiment, unit_id
+)
+
+select
+    experiment,
+    unit_id,
+    cast(n_buckets as {{ dbt.type_bigint() }}) as n_buckets,
+    case when n_buckets = 1 then any_bucket end as bucket,
+    cast(n_searches as {{ dbt.type_bigint() }}) as n_searches,
+    first_search_date,
+    last_search_date,
+    min(case when n_buckets = 1 then first_search_date end) over (partition by experiment) as experiment_first_date
+from unit_buckets

@@ -1,0 +1,261 @@
+{#-
+  Sequential monitoring (docs/experiments.md): one row per (experiment, baseline, candidate, search_type, metric
+  entry, search_date) from the experiment's first day to its last, over the units and searches up to and
+  including that day. The intervals are always valid: asymptotic confidence sequences (Waudby-Smith et al. 2023,
+  eq. 9; GrowthBook's SequentialTwoSidedTTest) with tuning parameter var search_metrics_experiments
+  .sequential_tuning (the total units where the interval is tightest) at level 1 − var search_metrics_alpha, so a
+  team that looks every day keeps its error rate; p_value is the sequential p-value (eq. 155), absolute. Each day
+  is computed on its own (no running intersection), as GrowthBook. Raw estimates (no CUPED). Null where the
+  fixed-horizon test is undefined (search_experiment_results).
+  A unit's cumulative sums change only on its days with a search, so the bucket's cumulative moments are running
+  sums of each unit-day's increments (the new cumulative value's square minus the old one's, and so on): one
+  pass over the unit-days, however long the experiment.
+-#}
+{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set settings = search_metrics.get_experiment_settings() -%}
+{%- set metrics = search_metrics.experiment_metrics() -%}
+{%- set columns = search_metrics.experiment_search_columns() -%}
+{%- set alpha = search_metrics.get_alpha() -%}
+{%- set double = search_metrics.type_double() -%}
+{%- set unit_order = '(partition by experiment, bucket, unit_id, search_type order by search_date)' -%}
+{%- set keys = ['experiment', 'baseline', 'candidate', 'search_type', 'metric_index', 'search_date'] %}
+
+with cumulative_units as (
+    select
+        experiment,
+        bucket,
+        unit_id,
+        search_type,
+        search_date,
+        row_number() over {{ unit_order }} as unit_day_number
+        {%- for column in columns %},
+        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row) as {{ column }}
+        {%- endfor %}
+    from {{ ref('search_metrics_int_experiment_unit_days') }}
+),
+
+unit_values as (
+    select
+        experiment,
+        bucket,
+        unit_id,
+        search_type,
+        search_date,
+        unit_day_number,
+        {{ search_metrics.experiment_unit_values(metrics) | indent(8) }}
+    from cumulative_units
+),
+
+-- each unit-day's change of the unit's contribution to the bucket's sums (the first day adds the unit)
+increments as (
+    select
+        experiment,
+        bucket,
+        search_type,
+        search_date,
+        case when unit_day_number = 1 then 1 else 0 end as new_units
+        {%- for metric in metrics %}
+        {%- set i = metric.index %}
+        {%- for name, expression in [('m', 'm_' ~ i), ('m2', 'm_' ~ i ~ ' * m_' ~ i), ('d', 'd_' ~ i),
+                                     ('d2', 'd_' ~ i ~ ' * d_' ~ i), ('md', 'm_' ~ i ~ ' * d_' ~ i)] %},
+        {{ expression }} - coalesce(lag({{ expression }}) over {{ unit_order }}, 0) as delta_{{ name }}_{{ i }}
+        {%- endfor %}
+        {%- endfor %}
+    from unit_values
+),
+
+daily_increments as (
+    select
+        experiment,
+        bucket,
+        search_type,
+        search_date,
+        sum(new_units) as new_units
+        {%- for metric in metrics %}
+        {%- for name in ['m', 'm2', 'd', 'd2', 'md'] %},
+        sum(delta_{{ name }}_{{ metric.index }}) as delta_{{ name }}_{{ metric.index }}
+        {%- endfor %}
+        {%- endfor %}
+    from increments
+    group by experiment, bucket, search_type, search_date
+),
+
+-- every day of the experiment (a day with a search of it) for every bucket and search type seen in it
+experiment_days as (
+    select distinct experiment, search_date
+    from {{ ref('search_metrics_int_experiment_unit_days') }}
+),
+
+arm_days as (
+    select
+        arms.experiment,
+        arms.bucket,
+        arms.search_type,
+        experiment_days.search_date
+    from (select distinct experiment, bucket, search_type from daily_increments) as arms
+    inner join experiment_days on experiment_days.experiment = arms.experiment
+),
+
+cumulative_sums as (
+    select
+        arm_days.experiment,
+        arm_days.bucket,
+        arm_days.search_type,
+        arm_days.search_date,
+        sum(coalesce(daily_increments.new_units, 0)) over (
+            partition by arm_days.experiment, arm_days.bucket, arm_days.search_type
+            order by arm_days.search_date rows between unbounded preceding and current row) as n_units
+        {%- for metric in metrics %}
+        {%- for name in ['m', 'm2', 'd', 'd2', 'md'] %},
+        sum(coalesce(daily_increments.delta_{{ name }}_{{ metric.index }}, 0)) over (
+            partition by arm_days.experiment, arm_days.bucket, arm_days.search_type
+            order by arm_days.search_date rows between unbounded preceding and current row) as sum_{{ name }}_{{ metric.index }}
+        {%- endfor %}
+        {%- endfor %}
+    from arm_days
+    left join daily_increments
+        on daily_increments.experiment = arm_days.experiment
+        and daily_increments.bucket = arm_days.bucket
+        and daily_increments.search_type = arm_days.search_type
+        and daily_increments.search_date = arm_days.search_date
+),
+
+metric_list as (
+    {%- set rows = [] -%}
+    {%- for metric in metrics -%}
+        {%- do rows.append([metric.index, "cast('" ~ metric.name ~ "' as " ~ dbt.type_string() ~ ")",
+            ('cast(' ~ metric.factor ~ ' as ' ~ double ~ ')') if metric.factor is not none else 'cast(null as ' ~ double ~ ')']) -%}
+    {%- endfor %}
+    {{ search_metrics.literal_relation(['metric_index', 'metric', 'factor'], rows) | indent(4) }}
+),
+
+daily_moments as (
+    select
+        cumulative_sums.experiment,
+        cumulative_sums.bucket,
+        cumulative_sums.search_type,
+        cumulative_sums.search_date,
+        metric_list.metric_index,
+        metric_list.metric,
+        metric_list.factor,
+        cumulative_sums.n_units
+        {%- for name in ['m', 'm2', 'd', 'd2', 'md'] %},
+        case metric_list.metric_index
+            {%- for metric in metrics %}
+            when {{ metric.index }} then cumulative_sums.sum_{{ name }}_{{ metric.index }}
+            {%- endfor %}
+        end as sum_{{ name }}
+        {%- endfor %},
+        cast(null as {{ double }}) as sum_x,
+        cast(null as {{ double }}) as sum_y
+    from cumulative_sums
+    cross join metric_list
+    where cumulative_sums.n_units > 0
+),
+
+arm_statistics as (
+    {{ search_metrics.experiment_arm_statistics('daily_moments', ['experiment', 'bucket', 'search_type', 'search_date', 'metric_index']) | indent(4) }}
+),
+
+pairs as (
+    {{ search_metrics.experiment_pairs(ref('search_metrics_int_experiment_assignments')) | indent(4) }}
+),
+
+paired as (
+    select
+        pairs.experiment,
+        pairs.baseline,
+        pairs.candidate,
+        baseline_arm.search_type,
+        baseline_arm.metric_index,
+        baseline_arm.metric,
+        baseline_arm.factor,
+        baseline_arm.search_date,
+        baseline_arm.n_units as n_a,
+        candidate_arm.n_units as n_b,
+        baseline_statistics.mean as mean_a,
+        candidate_statistics.mean as mean_b,
+        baseline_statistics.variance as var_a,
+        candidate_statistics.variance as var_b
+    from pairs
+    inner join daily_moments as baseline_arm
+        on baseline_arm.experiment = pairs.experiment
+        and baseline_arm.bucket = pairs.baseline
+    inner join daily_moments as candidate_arm
+        on candidate_arm.experiment = pairs.experiment
+        and candidate_arm.bucket = pairs.candidate
+        and candidate_arm.search_type = baseline_arm.search_type
+        and candidate_arm.metric_index = baseline_arm.metric_index
+        and candidate_arm.search_date = baseline_arm.search_date
+    inner join arm_statistics as baseline_statistics
+        on baseline_statistics.experiment = baseline_arm.experiment
+        and baseline_statistics.bucket = baseline_arm.bucket
+        and baseline_statistics.search_type = baseline_arm.search_type
+        and baseline_statistics.search_date = baseline_arm.search_date
+        and baseline_statistics.metric_index = baseline_arm.metric_index
+    inner join arm_statistics as candidate_statistics
+        on candidate_statistics.experiment = candidate_arm.experiment
+        and candidate_statistics.bucket = candidate_arm.bucket
+        and candidate_statistics.search_type = candidate_arm.search_type
+        and candidate_statistics.search_date = candidate_arm.search_date
+        and candidate_statistics.metric_index = candidate_arm.metric_index
+),
+
+estimates as (
+    select
+        paired.*,
+        cast(n_a + n_b as {{ double }}) as n_total,
+        case when n_a >= 2 and n_b >= 2 and mean_a is not null and mean_b is not null and var_a > 0 and var_b > 0
+            then 1 else 0 end as is_defined,
+        mean_b - mean_a as absolute_difference,
+        var_b / n_b + var_a / n_a as absolute_variance,
+        case when mean_a <> 0 then (mean_b - mean_a) / mean_a end as relative_difference,
+        case when mean_a <> 0 then
+            var_b / (mean_a * mean_a * n_b) + var_a * mean_b * mean_b / (mean_a * mean_a * mean_a * mean_a * n_a)
+        end as relative_variance,
+        {#- rho^2 of eq. 161: (−2 ln α + ln(−2 ln α + 1)) / tuning #}
+        (-2 * ln({{ alpha }}) + ln(-2 * ln({{ alpha }}) + 1)) / cast({{ settings.sequential_tuning }} as {{ double }}) as rho2
+    from paired
+),
+
+half_widths as (
+    select
+        estimates.*,
+        {%- for kind in ['absolute', 'relative'] %}
+        {#- eq. 9: sqrt(s2) sqrt(2 (N rho^2 + 1) ln(sqrt(N rho^2 + 1) / α) / (N rho)^2), s2 = variance × N #}
+        sqrt({{ kind }}_variance * n_total)
+            * sqrt(2 * (n_total * rho2 + 1) * ln(sqrt(n_total * rho2 + 1) / {{ alpha }}) / (n_total * n_total * rho2))
+            as {{ kind }}_half_width,
+        {%- endfor %}
+        {#- eq. 155: p = min(1, 1 / e-value), e-value = exp(rho^2 st2 / (2 (N rho^2 + 1))) / sqrt(N rho^2 + 1),
+            st2 = difference^2 N / variance; as exp(-(log e-value)), floored at exp(-700) (PostgreSQL's exp does not underflow quietly) #}
+        exp(greatest(-700, 0.5 * ln(n_total * rho2 + 1)
+            - rho2 * (absolute_difference * absolute_difference * n_total / absolute_variance) / (2 * (n_total * rho2 + 1)))) as inverse_e_value
+    from estimates
+    where is_defined = 1
+)
+
+select
+    paired.experiment,
+    paired.baseline,
+    paired.candidate,
+    paired.search_type,
+    paired.metric,
+    paired.factor,
+    paired.search_date,
+    cast(paired.n_a as {{ dbt.type_bigint() }}) as n_baseline_units,
+    cast(paired.n_b as {{ dbt.type_bigint() }}) as n_candidate_units,
+    {{ search_metrics.as_double('paired.mean_a') }} as baseline_mean,
+    {{ search_metrics.as_double('paired.mean_b') }} as candidate_mean,
+    {{ search_metrics.as_double('paired.mean_b - paired.mean_a') }} as absolute_difference,
+    {{ search_metrics.as_double('half_widths.absolute_difference - half_widths.absolute_half_width') }} as absolute_ci_low,
+    {{ search_metrics.as_double('half_widths.absolute_difference + half_widths.absolute_half_width') }} as absolute_ci_high,
+    {{ search_metrics.as_double('half_widths.relative_difference') }} as relative_difference,
+    {{ search_metrics.as_double('half_widths.relative_difference - half_widths.relative_half_width') }} as relative_ci_low,
+    {{ search_metrics.as_double('half_widths.relative_difference + half_widths.relative_half_width') }} as relative_ci_high,
+    case when half_widths.inverse_e_value is not null
+        then {{ search_metrics.as_double('least(1, half_widths.inverse_e_value)') }} end as p_value
+from paired
+left join half_widths
+    on {% for column in keys %}half_widths.{{ column }} = paired.{{ column }}{% if not loop.last %}
+    and {% endif %}{% endfor %}
