@@ -9,6 +9,8 @@
 {%- set auc_on = search_metrics.family_enabled('click_auc') -%}
 {%- set click_models_on = search_metrics.family_enabled('click_models') -%}
 {%- set interleaving_on = search_metrics.family_enabled('interleaving') -%}
+{%- set experiments_on = search_metrics.family_enabled('experiments') -%}
+{%- set experiment_column_set = search_metrics.get_input_column('search_metrics_experiment_column', 'the searches input') is not none -%}
 {%- set impressed = auc_on or click_models_on or interleaving_on -%}
 {%- set visited = search_metrics.family_enabled('sessions') and search_metrics.inputs_configured(['search_metrics_page_visits']) -%}
 {{ config(enabled=judged or clicked) }}
@@ -79,7 +81,8 @@ known_searches as (
         searched_at,
         n_results,
         case when searched_at > {{ future_limit }} then 1 else 0 end as is_excluded
-        {{- ', query_id' if click_models_on }}{{ ', experiment' if interleaving_on }}
+        {{- ', query_id' if click_models_on }}{{ ', experiment' if interleaving_on or experiments_on }}
+        {{- ', bucket, unit_id' if experiments_on }}
     from {{ ref('search_metrics_stg_searches') }}
 ),
 
@@ -93,6 +96,33 @@ search_rows as (
         end as reason
     from known_searches
 ),
+
+{%- if experiments_on %}
+{%- do parts.append(('searches (experiments)', 'experiment_search_rows')) %}
+{#- where each search went for the experiments family: the searches again, as a second account of the same rows #}
+experiment_search_rows as (
+    select
+        case
+            when known_searches.is_excluded = 1 then 'excluded'
+            when known_searches.bucket is null or known_searches.experiment is null then 'not_used'
+            when assignments.bucket is null then 'excluded'
+            else 'used'
+        end as status,
+        case
+            when known_searches.is_excluded = 1 then 'searched_at {{ tolerance_rule }}: in no experiment'
+            when known_searches.bucket is null then 'null bucket: in no experiment (read as a pre-period search by CUPED)'
+            {%- if experiment_column_set %}
+            when known_searches.experiment is null then 'null experiment: in no experiment (read as a pre-period search by CUPED)'
+            {%- endif %}
+            when assignments.bucket is null then 'unit seen in two buckets or more of the experiment (warned by unit_must_stay_in_one_bucket): excluded from it'
+            else 'search of a unit with one bucket in its experiment'
+        end as reason
+    from known_searches
+    left join {{ ref('search_metrics_int_experiment_assignments') }} as assignments
+        on assignments.experiment = known_searches.experiment
+        and assignments.unit_id = known_searches.unit_id
+),
+{%- endif %}
 
 {#- the click rows no model reads, one row each; the others are in search_metrics_int_click_positions #}
 left_out_clicks as (
