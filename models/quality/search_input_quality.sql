@@ -98,7 +98,7 @@ search_rows as (
 ),
 
 {%- if experiments_on %}
-{%- do parts.append(('searches (experiments)', 'experiment_search_rows')) %}
+{%- do parts.append(('experiment_searches', 'experiment_search_rows')) %}
 {#- where each search went for the experiments family: the searches again, as a second account of the same rows #}
 experiment_search_rows as (
     select
