@@ -2,18 +2,20 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+GBSTATS_VENV := .venv-gbstats
 DEMO_DB := target/demo.duckdb
 DEMO_CLICK_DB := target/demo_click_judged.duckdb
 export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1
 
-.PHONY: venv venv-demo demo test test-postgres test-spark clean report
+.PHONY: venv venv-demo venv-gbstats demo test test-postgres test-spark clean report
 
 # Two installs: the demo needs only dbt-core and dbt-duckdb (seconds); the tests add pytest, the references and the
 # PostgreSQL and Spark adapters (pyspark builds from source: minutes on a cold cache).
 venv-demo: $(VENV)/.demo-installed
-venv: $(VENV)/.installed
+venv: $(VENV)/.installed $(GBSTATS_VENV)/.installed
+venv-gbstats: $(GBSTATS_VENV)/.installed
 
 $(VENV)/.demo-installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +25,14 @@ $(VENV)/.demo-installed: pyproject.toml
 
 $(VENV)/.installed: $(VENV)/.demo-installed
 	$(BIN)/python -m pip install --quiet '.[test,postgres,spark]'
+	touch $@
+
+# gbstats 0.8.0 (GrowthBook's stats engine, a reference of the experiments' statistics) pins numpy < 2 and
+# pandas < 2, so it cannot join .venv: a venv of its own, which tests/python/reference/gbstats_bridge.py runs in a
+# subprocess (one per batch of comparisons). Reinstalled only when its pinned list changes.
+$(GBSTATS_VENV)/.installed: tests/python/reference/gbstats-requirements.txt
+	test -x $(GBSTATS_VENV)/bin/python || $(PYTHON) -m venv $(GBSTATS_VENV)
+	$(GBSTATS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r tests/python/reference/gbstats-requirements.txt
 	touch $@
 
 ## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary;
@@ -55,7 +65,7 @@ report: demo
 	$(BIN)/python scripts/demo/build_report.py $(DEMO_DB) target/report/index.html
 
 clean:
-	rm -rf $(VENV) target logs dbt_packages build *.egg-info
+	rm -rf $(VENV) $(GBSTATS_VENV) target logs dbt_packages build *.egg-info
 
 ## make bench [Q="10000 100000"] [CLICKS="1000000"] [COMPARISONS="10000"] [REPEAT=3]: the benchmark against pytrec_eval, ranx and a floor
 ## query (bench/README.md). Generates the Parquet inputs under bench/data/ on first use. Q=100000 is the 10M-row point.
