@@ -9,8 +9,9 @@
   CUPED (var search_metrics_experiments.cuped_days): θ from both arms (per-unit metrics: the pooled covariance over
   the pooled pre-period variance, gbstats 0.8.0; ratio metrics: GrowthBook's regression-adjusted ratio), adjusted
   mean = mean − θ × pre-period mean, the same tests on the adjusted means; null columns with CUPED off.
-  A test is null where it is undefined: an arm with fewer than 2 units or a variance <= 0, and for the relative
-  difference a baseline mean of 0 (gbstats returns 0, [0, 0] and p = 1 there). srm_p_value / srm_passed repeat
+  A test (its difference, interval, p-value and MDE) is null where it is undefined: an arm with fewer than 2
+  units or a variance <= 0, or a baseline mean of 0 (gbstats returns 0, [0, 0] and p = 1 there). A search type
+  found in one bucket only has no row. srm_p_value / srm_passed repeat
   the experiment's sample-ratio check (search_experiment_sample_ratios): read it first.
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
@@ -51,21 +52,27 @@ pairs as (
     {{ search_metrics.experiment_pairs(ref('search_metrics_int_experiment_assignments')) | indent(4) }}
 ),
 
--- every (comparison, search_type, metric) found in either arm: a search type of one bucket only gets a row
+-- every (comparison, search_type, metric) with units in both arms; a search type of one bucket only has no
+-- comparison (its bucket rows are in search_experiment_buckets)
 comparison_keys as (
-    select distinct
+    select
         pairs.experiment,
         pairs.baseline,
         pairs.candidate,
-        arms.search_type,
-        arms.metric_index,
-        arms.metric,
-        arms.factor,
-        arms.metric_kind
+        baseline_arm.search_type,
+        baseline_arm.metric_index,
+        baseline_arm.metric,
+        baseline_arm.factor,
+        baseline_arm.metric_kind
     from pairs
-    inner join arms
-        on arms.experiment = pairs.experiment
-        and (arms.bucket = pairs.baseline or arms.bucket = pairs.candidate)
+    inner join arms as baseline_arm
+        on baseline_arm.experiment = pairs.experiment
+        and baseline_arm.bucket = pairs.baseline
+    inner join arms as candidate_arm
+        on candidate_arm.experiment = pairs.experiment
+        and candidate_arm.bucket = pairs.candidate
+        and candidate_arm.search_type = baseline_arm.search_type
+        and candidate_arm.metric_index = baseline_arm.metric_index
 ),
 
 paired as (
@@ -165,9 +172,7 @@ test_inputs as (
     where n_a >= 2 and n_b >= 2
         and {{ c }}mean_a is not null and {{ c }}mean_b is not null
         and {{ c }}var_a > 0 and {{ c }}var_b > 0
-        {%- if not test.endswith('absolute') %}
-        and mean_a <> 0
-        {%- endif %}
+        and mean_a <> 0 and {{ c }}mean_a <> 0
     {%- if not loop.last %}
 
     union all
@@ -257,7 +262,7 @@ select
     {{ search_metrics.as_double('adjusted_p_values.mean_b') }} as candidate_mean,
     case when adjusted_p_values.var_a >= 0 then {{ search_metrics.as_double('sqrt(adjusted_p_values.var_a / adjusted_p_values.n_a)') }} end as baseline_standard_error,
     case when adjusted_p_values.var_b >= 0 then {{ search_metrics.as_double('sqrt(adjusted_p_values.var_b / adjusted_p_values.n_b)') }} end as candidate_standard_error,
-    {{ search_metrics.as_double('adjusted_p_values.mean_b - adjusted_p_values.mean_a') }} as absolute_difference,
+    {{ search_metrics.as_double('adjusted_p_values.absolute_estimate') }} as absolute_difference,
     {{ search_metrics.as_double('adjusted_p_values.absolute_ci_low') }} as absolute_ci_low,
     {{ search_metrics.as_double('adjusted_p_values.absolute_ci_high') }} as absolute_ci_high,
     {{ search_metrics.as_double('adjusted_p_values.relative_estimate') }} as relative_difference,

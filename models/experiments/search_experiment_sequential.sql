@@ -205,7 +205,7 @@ estimates as (
     select
         paired.*,
         cast(n_a + n_b as {{ double }}) as n_total,
-        case when n_a >= 2 and n_b >= 2 and mean_a is not null and mean_b is not null and var_a > 0 and var_b > 0
+        case when n_a >= 2 and n_b >= 2 and mean_a is not null and mean_b is not null and mean_a <> 0 and var_a > 0 and var_b > 0
             then 1 else 0 end as is_defined,
         mean_b - mean_a as absolute_difference,
         var_b / n_b + var_a / n_a as absolute_variance,
@@ -247,7 +247,7 @@ select
     cast(paired.n_b as {{ dbt.type_bigint() }}) as n_candidate_units,
     {{ search_metrics.as_double('paired.mean_a') }} as baseline_mean,
     {{ search_metrics.as_double('paired.mean_b') }} as candidate_mean,
-    {{ search_metrics.as_double('paired.mean_b - paired.mean_a') }} as absolute_difference,
+    {{ search_metrics.as_double('half_widths.absolute_difference') }} as absolute_difference,
     {{ search_metrics.as_double('half_widths.absolute_difference - half_widths.absolute_half_width') }} as absolute_ci_low,
     {{ search_metrics.as_double('half_widths.absolute_difference + half_widths.absolute_half_width') }} as absolute_ci_high,
     {{ search_metrics.as_double('half_widths.relative_difference') }} as relative_difference,

@@ -104,16 +104,17 @@ experiment_search_rows as (
     select
         case
             when known_searches.is_excluded = 1 then 'excluded'
-            when known_searches.bucket is null or known_searches.experiment is null then 'not_used'
+            when known_searches.bucket is null or known_searches.experiment is null or known_searches.unit_id is null then 'not_used'
             when assignments.bucket is null then 'excluded'
             else 'used'
         end as status,
         case
             when known_searches.is_excluded = 1 then 'searched_at {{ tolerance_rule }}: in no experiment'
-            when known_searches.bucket is null then 'null bucket: in no experiment (read as a pre-period search by CUPED)'
             {%- if experiment_column_set %}
             when known_searches.experiment is null then 'null experiment: in no experiment (read as a pre-period search by CUPED)'
             {%- endif %}
+            when known_searches.bucket is null then 'null bucket: in no experiment (read as a pre-period search by CUPED)'
+            when known_searches.unit_id is null then 'null unit: in no experiment'
             when assignments.bucket is null then 'unit seen in two buckets or more of the experiment (warned by unit_must_stay_in_one_bucket): excluded from it'
             else 'search of a unit with one bucket in its experiment'
         end as reason

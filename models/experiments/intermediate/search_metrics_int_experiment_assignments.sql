@@ -1,6 +1,6 @@
 {#-
-  One row per (experiment, unit) of the searches with a bucket (and, with var search_metrics_experiment_column set,
-  an experiment): the unit's buckets in that experiment (n_buckets; bucket when there is one, else null: the unit
+  One row per (experiment, unit) of the searches with a bucket and a unit (and, with var
+  search_metrics_experiment_column set, an experiment): the unit's buckets in that experiment (n_buckets; bucket when there is one, else null: the unit
   is contaminated and every search of it is excluded from that experiment), its searches and its first and last
   day, and the experiment's first day (the earliest search_date of its units with one bucket), where CUPED's
   pre-period ends (docs/experiments.md). A table: every experiment model reads it.
@@ -19,6 +19,7 @@ with unit_buckets as (
     from {{ ref('search_metrics_int_experiment_searches') }}
     where bucket is not null
         and experiment is not null
+        and unit_id is not null
     group by experiment, unit_id
 )
 
