@@ -25,11 +25,13 @@ select
     {%- endif %}
     {%- if experiment_column %},
     {{ search_metrics.as_text(experiment_column) }} as experiment
+    {%- elif search_metrics.family_enabled('experiments') and search_metrics.get_input_column('search_metrics_experiment_column', 'x') %},
+    {{ search_metrics.as_text(search_metrics.get_input_column('search_metrics_experiment_column', 'x')) }} as experiment
     {%- elif search_metrics.family_enabled('experiments') %},
     '(all)' as experiment
     {%- endif %}
     {%- if search_metrics.family_enabled('experiments') %},
     {{ search_metrics.as_text(search_metrics.get_bucket_column()) }} as bucket,
-    {{ search_metrics.as_text('session_id') }} as unit_id
+    {{ search_metrics.as_text(var('search_metrics_unit_column', none) or 'session_id') }} as unit_id
     {%- endif %}
 from {{ search_metrics.input_relation('search_metrics_searches') }}

@@ -6,7 +6,8 @@
   sequential results read it.
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
-{%- set columns = search_metrics.experiment_search_columns() %}
+{%- set columns = search_metrics.experiment_search_columns() -%}
+{%- set typed_columns = search_metrics.experiment_search_columns(types=true) %}
 
 with assigned_searches as (
     select searches.*
@@ -23,8 +24,8 @@ select
     unit_id,
     case when grouping(search_type) = 1 then '(all)' else search_type end as search_type,
     search_date
-    {%- for column in columns %},
-    sum({{ column }}) as {{ column }}
+    {%- for column, type in typed_columns %},
+    cast(sum({{ column }}) as {{ type }}) as {{ column }}
     {%- endfor %}
 from assigned_searches
 group by grouping sets ((experiment, bucket, unit_id, search_date, search_type), (experiment, bucket, unit_id, search_date))

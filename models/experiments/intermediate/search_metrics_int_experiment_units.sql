@@ -7,6 +7,7 @@
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
 {%- set columns = search_metrics.experiment_search_columns() -%}
+{%- set typed_columns = search_metrics.experiment_search_columns(types=true) -%}
 {%- set cuped_days = search_metrics.get_experiment_settings().cuped_days %}
 
 with unit_totals as (
@@ -15,8 +16,8 @@ with unit_totals as (
         bucket,
         unit_id,
         search_type
-        {%- for column in columns %},
-        sum({{ column }}) as {{ column }}
+        {%- for column, type in typed_columns %},
+        cast(sum({{ column }}) as {{ type }}) as {{ column }}
         {%- endfor %}
     from {{ ref('search_metrics_int_experiment_unit_days') }}
     group by experiment, bucket, unit_id, search_type
@@ -44,8 +45,8 @@ pre_period_totals as (
         experiment,
         unit_id,
         case when grouping(search_type) = 1 then '(all)' else search_type end as search_type
-        {%- for column in columns %},
-        sum({{ column }}) as pre_{{ column }}
+        {%- for column, type in typed_columns %},
+        cast(sum({{ column }}) as {{ type }}) as pre_{{ column }}
         {%- endfor %}
     from pre_period_searches
     group by grouping sets ((experiment, unit_id, search_type), (experiment, unit_id))
@@ -61,8 +62,8 @@ select
     unit_totals.{{ column }}
     {%- endfor %}
     {%- if cuped_days is not none %}
-    {%- for column in columns %},
-    coalesce(pre_period_totals.pre_{{ column }}, 0) as pre_{{ column }}
+    {%- for column, type in typed_columns %},
+    cast(coalesce(pre_period_totals.pre_{{ column }}, 0) as {{ type }}) as pre_{{ column }}
     {%- endfor %}
     {%- endif %}
 from unit_totals
