@@ -54,6 +54,7 @@ CR, CPB = "search_click_relevance", "search_click_position_bias"
 CJ, CJA = "search_click_judgments", "search_click_judgment_agreement"
 ILD, ILE = "search_interleaving_daily", "search_interleaving_experiments"
 SMD, DWS = "search_session_metrics_daily", "search_dwell_survival"
+XDS = "search_experiment_dwell_survival"
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -199,6 +200,10 @@ RULES = {
         [update(DWS, "true", survival="1.25")], 1, "survival must be null or between 0 and 1"),
     "search_dwell_survival__one_row_per_day_type_and_checkin": (
         [duplicate(DWS)], 1, "search_date, search_type, checkin_seconds must be unique"),
+    "search_experiment_dwell_survival__survival_must_be_between_0_and_1": (
+        [update(XDS, "true", survival="-0.25")], 1, "survival must be null or between 0 and 1"),
+    "search_experiment_dwell_survival__one_row_per_bucket_type_and_checkin": (
+        [duplicate(XDS)], 1, "experiment, bucket, search_type, checkin_seconds must be unique"),
     "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
     "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
     "search_paulscore_comparison__one_row_per_pair_type_and_factor": (
