@@ -1,7 +1,7 @@
 {#-
   The example wiring, in one place: with --vars '{search_metrics_examples: true}', an input var that is left
   unset points at its example seed (seeds/, built only then), and the A/B bucket column is the example
-  searches' `bucket`, the query column their `query_id`, the
+  searches' `bucket`, the randomization-unit column their `user_id`, the query column their `query_id`, the
   team and experiment columns the example impressions' `team` and searches' `experiment_id`. Returns the example's seed name (or column name) for `var_name`, or none when the
   examples are off or the var has no example. An input var set explicitly always wins (see input_relation).
 -#}
@@ -20,6 +20,7 @@
         'search_metrics_clicks': 'search_metrics_example_clicks',
         'search_metrics_impressions': 'search_metrics_example_impressions',
         'search_metrics_bucket_column': 'bucket',
+        'search_metrics_unit_column': 'user_id',
         'search_metrics_query_id_column': 'query_id',
         'search_metrics_team_column': 'team',
         'search_metrics_experiment_column': 'experiment_id',

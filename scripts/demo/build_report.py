@@ -1,7 +1,8 @@
 """Build the static HTML report from the output tables of a build (by default the demo's DuckDB file).
 
-Usage: python scripts/demo/build_report.py [path/to/demo.duckdb] [path/to/index.html] [schema]
-(defaults: target/demo.duckdb, target/report/index.html, main)
+Usage: python scripts/demo/build_report.py [path/to/demo.duckdb] [path/to/index.html] [schema] [--main-metric NAME]
+(defaults: target/demo.duckdb, target/report/index.html, main; --main-metric: the A/B experiments' sequential chart,
+the build's var search_metrics_experiments.main_metric, default clickthrough_rate)
 
 One self-contained HTML file: tables and inline SVG charts generated here, a few lines of inline JavaScript
 (sortable tables, and a render check that records what the browser laid out), no external resources, no
@@ -12,12 +13,14 @@ and the PaulScore A/B comparison.
 
 from __future__ import annotations
 
+import argparse
 import html
 import math
-import sys
 from pathlib import Path
 
 import duckdb
+
+from print_experiment_summary import LOWER_IS_BETTER, experiment_key, metric_key
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 SIGNIFICANCE = 0.05
@@ -29,6 +32,10 @@ N_WORST = 15
 # ---------------------------------------------------------------------------------------------------------------
 
 
+# the experiments family's tables (section_experiments)
+EXPERIMENT_TABLES = ["search_experiment_sample_ratios", "search_experiment_results", "search_experiment_sequential"]
+
+
 def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
              "search_click_metrics_daily", "search_auc_daily", "search_paulscore_comparison",
@@ -37,7 +44,7 @@ def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
             "select table_name from information_schema.tables where table_schema = ?", [schema]).fetchall()}
-        for name in names:
+        for name in names + EXPERIMENT_TABLES:
             if name in existing:
                 cursor = con.execute(f'select * from "{schema}"."{name}"')
                 columns = [d[0] for d in cursor.description]
@@ -141,7 +148,8 @@ def line_chart(title: str, x_labels: list[str], series: dict[str, list[float | N
     for t in ticks(y_lo, y_hi):
         parts.append(f'<line class="gridline" x1="{left}" x2="{left + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
                      f'<text class="tick" x="{left - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{t:g}</text>')
-    step = max(1, len(x_labels) // 8)
+    # every step-th label: as many as fit side by side (about 6.5 px a character, and a gap)
+    step = max(1, math.ceil(len(x_labels) * (6.5 * max(len(label) for label in x_labels) + 8) / plot_w))
     for i, label in enumerate(x_labels):
         if i % step == 0 or i == len(x_labels) - 1:
             parts.append(f'<text class="tick" x="{x(i):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
@@ -390,6 +398,226 @@ def section_auc(rows: list[dict]) -> str:
     return "".join(parts)
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# A/B experiments (the experiments family)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def percent_tick(value: float) -> str:
+    return f"{100 * value:+g}%" if value else "0"
+
+
+def move_colour(metric: str, estimate: float | None, p_value: float | None) -> str:
+    """Green for a significant improvement, red for a significant worsening (a fall of LOWER_IS_BETTER metrics is
+    an improvement), grey otherwise."""
+    if estimate is None or p_value is None or p_value >= SIGNIFICANCE or estimate == 0:
+        return "#555"
+    return "#2ca02c" if (estimate < 0) == (metric in LOWER_IS_BETTER) else "#d62728"
+
+
+def experiment_forest_chart(title: str, rows: list[dict], cuped: bool, width: int = 640) -> str:
+    """A forest plot of relative differences: per metric a dot and a whisker (its interval) around zero, coloured
+    by the Holm-adjusted p-value; with CUPED on, the adjusted estimate and interval as a dashed whisker below
+    (where CUPED adjusted anything)."""
+    rows = [r for r in rows if r["relative_difference"] is not None]
+    if not rows:
+        return f'<p class="empty">{esc(title)}: no metric with a relative difference</p>'
+    left, right, top = 210, 30, 44
+    row_h = 26 if cuped else 20
+    height = top + row_h * len(rows) + 30
+    plot_w = width - left - right
+    columns = [("relative_difference", "relative_ci_low", "relative_ci_high")]
+    if cuped:
+        columns.append(("cuped_relative_difference", "cuped_relative_ci_low", "cuped_relative_ci_high"))
+    values = [r[c] for r in rows for group in columns for c in group if r[c] is not None]
+    x_lo, x_hi = nice_range(values, include_zero=True)
+
+    def x(v):
+        return left + plot_w * (v - x_lo) / (x_hi - x_lo)
+
+    bottom = top + row_h * len(rows)
+    parts = [f'<svg class="chart forest-chart" role="img" aria-label="{esc(title)}" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<text class="title" x="8" y="18">{esc(title)}</text>',
+             f'<rect class="plot" x="{left}" y="{top - 6}" width="{plot_w}" height="{row_h * len(rows) + 6}"/>']
+    parts.append(f'<text class="legend" x="8" y="34">{"solid: raw, dashed: CUPED · " if cuped else ""}colour: '
+                 f'Holm p &lt; {SIGNIFICANCE:g}, green better, red worse</text>')
+    for t in ticks(x_lo, x_hi):
+        parts.append(f'<line class="gridline" x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top - 6}" y2="{bottom}"/>'
+                     f'<text class="tick" x="{x(t):.1f}" y="{bottom + 16}" text-anchor="middle">'
+                     f'{percent_tick(t)}</text>')
+    parts.append(f'<line class="zero" x1="{x(0):.1f}" x2="{x(0):.1f}" y1="{top - 6}" y2="{bottom}"/>')
+    for i, r in enumerate(rows):
+        cy = top + row_h * i + row_h / 2
+        label = r["metric"] if r["factor"] is None else f'{r["metric"]} F={r["factor"]:g}'
+        parts.append(f'<text class="label" x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end">{esc(label)}</text>')
+        marks = [("relative", "p_value_holm", cy - (5 if cuped else 0), "")]
+        # no dashed mark where CUPED changed nothing (theta 0: no pre-period data, or no variance in it)
+        if cuped and r["cuped_relative_difference"] is not None and r["cuped_theta"]:
+            marks.append(("cuped_relative", "cuped_p_value_holm", cy + 5, ' stroke-dasharray="4 2"'))
+        for prefix, p_column, my, dash in marks:
+            estimate = r[f"{prefix}_difference"]
+            low, high = r[f"{prefix}_ci_low"], r[f"{prefix}_ci_high"]
+            colour = move_colour(r["metric"], estimate, r[p_column])
+            if low is not None and high is not None:
+                parts.append(f'<line class="whisker" x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{my:.1f}" '
+                             f'y2="{my:.1f}" stroke="{colour}" stroke-width="2"{dash}/>')
+            fill = colour if not dash else "#fff"
+            parts.append(f'<circle class="estimate" cx="{x(estimate):.1f}" cy="{my:.1f}" r="{3.5 if dash else 4}" '
+                         f'fill="{fill}" stroke="{colour}" stroke-width="1.5"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def band_chart(title: str, x_labels: list[str], estimates: list[float | None], lows: list[float | None],
+               highs: list[float | None], y_label: str = "", width: int = 580, height: int = 260) -> str:
+    """A line of estimates over the days inside a shaded band (their always-valid interval), with the zero line.
+    The first days' band can be many times wider than the last one's: the axis spans the estimates and the last
+    day's band three times over, and the band is cut at its edges (then a note says so)."""
+    left, right, top, bottom = 60, 20, 30, 46
+    plot_w, plot_h = width - left - right, height - top - bottom
+    values = [v for v in estimates if v is not None]
+    if not values or not x_labels:
+        return f'<p class="empty">{esc(title)}: no day with a defined interval</p>'
+    last = max((i for i in range(len(x_labels)) if lows[i] is not None and highs[i] is not None), default=None)
+    if last is not None:
+        reach = 3 * max(highs[last] - lows[last], 1e-12)
+        values += [max(lows[last] - reach, min(v for v in lows if v is not None)),
+                   min(highs[last] + reach, max(v for v in highs if v is not None))]
+    y_lo, y_hi = nice_range(values, include_zero=True)
+    cut = any(v is not None and not y_lo <= v <= y_hi for v in lows + highs)
+
+    def x(i):
+        return left + (plot_w * i / (len(x_labels) - 1) if len(x_labels) > 1 else plot_w / 2)
+
+    def y(v):
+        return top + plot_h * (1 - (v - y_lo) / (y_hi - y_lo))
+
+    parts = [f'<svg class="chart band-chart" role="img" aria-label="{esc(title)}" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<text class="title" x="8" y="18">{esc(title)}</text>',
+             f'<rect class="plot" x="{left}" y="{top}" width="{plot_w}" height="{plot_h}"/>']
+    for t in ticks(y_lo, y_hi):
+        parts.append(f'<line class="gridline" x1="{left}" x2="{left + plot_w}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>'
+                     f'<text class="tick" x="{left - 6}" y="{y(t) + 4:.1f}" text-anchor="end">{t:g}</text>')
+    for i, label in enumerate(x_labels):
+        parts.append(f'<text class="tick" x="{x(i):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                     f'{esc(label)}</text>')
+    if y_label:
+        parts.append(f'<text class="axis" transform="translate(14,{top + plot_h / 2}) rotate(-90)" '
+                     f'text-anchor="middle">{esc(y_label)}</text>')
+    band = [i for i in range(len(x_labels)) if lows[i] is not None and highs[i] is not None]
+    if band:
+        def inside(v):
+            return min(max(v, y_lo), y_hi)
+        outline = [(x(i), y(inside(highs[i]))) for i in band] + [(x(i), y(inside(lows[i]))) for i in reversed(band)]
+        parts.append(f'<polygon class="band" points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in outline)}"/>')
+    parts.append(f'<line class="zero" x1="{left}" x2="{left + plot_w}" y1="{y(0):.1f}" y2="{y(0):.1f}"/>')
+    points = [(x(i), y(v)) for i, v in enumerate(estimates) if v is not None]
+    if len(points) > 1:
+        parts.append(f'<polyline class="series" fill="none" stroke="{PALETTE[0]}" stroke-width="2" '
+                     f'points="{" ".join(f"{px:.1f},{py:.1f}" for px, py in points)}"/>')
+    for px, py in points:
+        parts.append(f'<circle class="point" cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{PALETTE[0]}"/>')
+    if cut:
+        parts.append(f'<text class="legend" x="{left + 6}" y="{top + 14}">band cut at the axis: wider on the first '
+                     f'days</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def sample_ratio_html(experiment: str, buckets: list[dict]) -> str:
+    """The experiment's sample-ratio check: a warning banner when it failed, one line when it passed."""
+    first = buckets[0]
+    observed = " / ".join(f'{esc(b["bucket"])} {b["n_units"]}' for b in buckets)
+    expected = " / ".join(f'{b["expected_units"]:.1f}' for b in buckets)
+    contaminated = first["n_contaminated_units"]
+    tail = (f' {contaminated} units were seen in two buckets and are left out.' if contaminated else "")
+    if first["srm_passed"] is None:
+        return (f'<p class="srm srm-unchecked">Experiment {esc(experiment)}: sample ratio not checked ({observed} '
+                f'units).{tail}</p>')
+    test = (f'chi-square {first["chi_square"]:.2f}, df {first["degrees_of_freedom"]}, '
+            f'p = {re_pval(first["p_value"])}')
+    if first["srm_passed"]:
+        return (f'<p class="srm srm-passed">Experiment {esc(experiment)}: sample ratio passed ({observed} units '
+                f'against {expected} expected; {test}).{tail}</p>')
+    return (f'<div class="banner srm-failed" role="alert" data-experiment="{esc(experiment)}"><b>Sample ratio '
+            f'mismatch in experiment {esc(experiment)}</b>: {observed} units against {expected} expected ({test}). '
+            f'The buckets are not the random split they should be (an assignment bug, a filter that depends on the '
+            f'bucket, bots, ...): do not trust any number of this experiment until the cause is found.{tail}</div>')
+
+
+def re_pval(value) -> str:
+    return "null" if value is None else (f"{value:.2e}" if value < 0.001 else f"{value:.4f}")
+
+
+def section_experiments(ratios: list[dict], results: list[dict], sequential: list[dict], main_metric: str) -> str:
+    """Per experiment, the sample-ratio check first (a banner when it failed), then per comparison the forest plot
+    of the relative differences (search_type '(all)'), the main metric's always-valid interval over the days, and
+    the scorecard's table."""
+    results = [r for r in results if r["search_type"] == "(all)"]
+    cuped = any(r["variance_reduction"] is not None for r in results)
+    by_experiment: dict[str, list[dict]] = {}
+    for r in ratios:
+        by_experiment.setdefault(r["experiment"], []).append(r)
+    experiments = sorted(set(by_experiment) | {r["experiment"] for r in results}, key=experiment_key)
+    checks = [sample_ratio_html(e, sorted(by_experiment[e], key=lambda b: b["bucket"]))
+              for e in experiments if e in by_experiment]
+    parts = ['<section id="experiments"><h2>A/B experiments</h2><p>Read the sample-ratio check first '
+             '(<code>search_experiment_sample_ratios</code>: the units per bucket against the expected shares, '
+             'Pearson\'s chi-square): a mismatch makes every other number of its experiment suspect. Then per '
+             'comparison, over all search types (<code>search_experiment_results</code>, search_type '
+             '<code>(all)</code>): the relative difference (candidate − baseline) / baseline of each metric with its '
+             'interval (delta method), coloured when the Welch t-test\'s p-value, Holm-adjusted over the metrics of '
+             'the comparison, is below 0.05'
+             + ("; with CUPED, the regression-adjusted estimate below it" if cuped else "")
+             + f'. The main metric (<code>{esc(main_metric)}</code>, var <code>search_metrics_experiments.main_metric'
+             '</code>) over the days, with its always-valid interval (<code>search_experiment_sequential</code>): '
+             'a team that looks every day may stop the first day the band leaves zero.</p>',
+             '<div class="srm-checks">' + "".join(checks) + "</div>"]
+    for experiment in experiments:
+        buckets = by_experiment.get(experiment, [])
+        failed = bool(buckets) and buckets[0]["srm_passed"] is False
+        parts.append(f'<h3>Experiment {esc(experiment)}'
+                     + (' <span class="srm-tag">sample ratio mismatch: suspect</span>' if failed else "") + "</h3>")
+        comparisons = sorted({(r["baseline"], r["candidate"]) for r in results if r["experiment"] == experiment})
+        for baseline, candidate in comparisons:
+            rows = sorted((r for r in results if r["experiment"] == experiment and r["baseline"] == baseline
+                           and r["candidate"] == candidate), key=lambda r: metric_key(r["metric"], r["factor"]))
+            name = f"Experiment {experiment}: {candidate} vs {baseline}"
+            charts = [experiment_forest_chart(f"{name}, relative difference and interval", rows, cuped)]
+            days_rows = [r for r in sequential if r["experiment"] == experiment and r["baseline"] == baseline
+                         and r["candidate"] == candidate and r["search_type"] == "(all)" and r["metric"] == main_metric]
+            for factor in sorted({r["factor"] for r in days_rows}, key=lambda f: -1 if f is None else f):
+                series = sorted((r for r in days_rows if r["factor"] == factor), key=lambda r: r["search_date"])
+                label = main_metric if factor is None else f"{main_metric} F={factor:g}"
+                charts.append(band_chart(
+                    f"Experiment {experiment}: Δ {label} by day, always-valid interval",
+                    [str(r["search_date"])[5:] for r in series], [r["absolute_difference"] for r in series],
+                    [r["absolute_ci_low"] for r in series], [r["absolute_ci_high"] for r in series],
+                    f"Δ {label}"))
+            parts.append('<div class="grid">' + "".join(charts) + "</div>")
+            body, classes = [], []
+            for r in rows:
+                colour = move_colour(r["metric"], r["relative_difference"], r["p_value_holm"])
+                classes.append({"#2ca02c": "better", "#d62728": "worse"}.get(colour, ""))
+                cells = [esc(r["metric"] if r["factor"] is None else f'{r["metric"]} F={r["factor"]:g}'),
+                         f'{r["n_baseline_units"]} / {r["n_candidate_units"]}', num(r["baseline_mean"]),
+                         num(r["candidate_mean"]), pct(r["relative_difference"]),
+                         f'[{pct(r["relative_ci_low"])}, {pct(r["relative_ci_high"])}]', pval(r["p_value"]),
+                         pval(r["p_value_holm"]), pct(r["relative_minimum_detectable_effect"])]
+                if cuped:
+                    reduction = r["variance_reduction"]
+                    cells += ['<span class="null">null</span>' if reduction is None else f"{100 * reduction:.1f} %",
+                              pct(r["cuped_relative_difference"]), pval(r["cuped_p_value_holm"])]
+                body.append(cells)
+            headers = ["metric", "units", esc(baseline), esc(candidate), "Δ %", "interval", "p", "p (Holm)",
+                       "MDE %"] + (["CUPED variance reduction", "CUPED Δ %", "CUPED p (Holm)"] if cuped else [])
+            parts.append(table(headers, body, css_class="data experiments", numeric_from=1, row_classes=classes))
+    parts.append("</section>")
+    return "".join(parts)
+
+
 def section_online(sessions: list[dict], experiments: list[dict]) -> str:
     parts = ['<section id="online"><h2>Online evaluation</h2><p>Tables <code>search_interleaving_experiments</code> '
              '(one forest-plot row per experiment: Δ = (wins_a + ties/2) / (wins_a + wins_b + ties) − 0.5, '
@@ -456,6 +684,14 @@ svg.chart { background: #fff; border: 1px solid #e4e4e4; margin: 6px 0; }
 svg .title { font-weight: 600; font-size: 13px; } svg .tick, svg .legend, svg .label, svg .axis { font-size: 11px; fill: #444; }
 svg .plot { fill: #fafbfc; stroke: #ccc; } svg .gridline { stroke: #e6e6e6; } svg .zero { stroke: #888; stroke-dasharray: 3 3; }
 .empty { color: #888; font-style: italic; }
+.banner.srm-failed { background: #fdecea; border: 2px solid #c62828; border-left-width: 8px; color: #7f1d1d;
+  padding: 10px 14px; margin: 10px 0; border-radius: 4px; }
+.banner.srm-failed::before { content: "\\26A0  "; font-weight: 700; }
+p.srm { margin: 4px 0; } p.srm-passed::before { content: "\\2713  "; color: #2ca02c; font-weight: 700; }
+.srm-tag { background: #c62828; color: #fff; font-size: 12px; padding: 2px 8px; border-radius: 10px;
+  vertical-align: middle; }
+svg .band { fill: #1f77b4; fill-opacity: 0.18; stroke: none; }
+table.experiments td { white-space: nowrap; }
 """
 
 SCRIPT = """
@@ -499,7 +735,7 @@ SCRIPT = """
 """
 
 
-def build(tables: dict[str, list[dict]], source: str) -> str:
+def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickthrough_rate") -> str:
     sections = []
     if tables.get("search_run_comparison"):
         sections.append(section_verdict(tables["search_run_comparison"]))
@@ -514,6 +750,10 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
     if tables.get("search_paulscore_daily") or tables.get("search_click_metrics_daily"):
         sections.append(section_clicks(tables.get("search_paulscore_daily", []),
                                        tables.get("search_click_metrics_daily", [])))
+    if tables.get("search_experiment_results"):
+        sections.append(section_experiments(tables.get("search_experiment_sample_ratios", []),
+                                            tables["search_experiment_results"],
+                                            tables.get("search_experiment_sequential", []), main_metric))
     if tables.get("search_auc_daily"):
         sections.append(section_auc(tables["search_auc_daily"]))
     if tables.get("search_paulscore_comparison"):
@@ -525,7 +765,7 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
-        ("agreement", "rater agreement"), ("clicks", "clicks"),
+        ("agreement", "rater agreement"), ("clicks", "clicks"), ("experiments", "A/B experiments"),
         ("auc", "AUC"), ("ab", "A/B"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
@@ -534,14 +774,21 @@ def build(tables: dict[str, list[dict]], source: str) -> str:
             f'<pre id="render-check" hidden></pre><script>{SCRIPT}</script></body></html>')
 
 
-def main(db: str = "target/demo.duckdb", out: str = "target/report/index.html", schema: str = "main") -> Path:
+def main(db: str = "target/demo.duckdb", out: str = "target/report/index.html", schema: str = "main",
+         main_metric: str = "clickthrough_rate") -> Path:
     tables = read_tables(db, schema)
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(build(tables, db), encoding="utf-8")
+    path.write_text(build(tables, db, main_metric), encoding="utf-8")
     print(f"report: {path} ({', '.join(f'{name} {len(rows)} rows' for name, rows in tables.items())})")
     return path
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("db", nargs="?", default="target/demo.duckdb")
+    parser.add_argument("out", nargs="?", default="target/report/index.html")
+    parser.add_argument("schema", nargs="?", default="main")
+    parser.add_argument("--main-metric", default="clickthrough_rate")
+    arguments = parser.parse_args()
+    main(arguments.db, arguments.out, arguments.schema, arguments.main_metric)

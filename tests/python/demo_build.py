@@ -1,6 +1,7 @@
 """The demo build that test_bi_and_report.py and test_demo_and_consumer.py share: `dbt build` with the example
-seeds (every model family, the A/B bucket column) into a temporary DuckDB file, once per test session. conftest.py
-imports the fixture and runs both files in one unit on one worker (SAME_UNIT_AS), so the build is made once a run.
+seeds and vars (every model family, the A/B experiments with CUPED) into a temporary DuckDB file, once per test
+session. conftest.py imports the fixture and runs both files in one unit on one worker (SAME_UNIT_AS), so the build
+is made once a run.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ import pytest
 
 from harness import DEMO_WARNINGS, write_duckdb_profile
 
-EXAMPLES = {"search_metrics_examples": True}
+# the Makefile's DEMO_VARS (test_demo_and_consumer.py checks that both agree): the example seeds, and the A/B
+# experiments with CUPED on and the sequential intervals tuned to the example's size
+EXAMPLES = {"search_metrics_examples": True,
+            "search_metrics_experiments": {"cuped_days": 7, "sequential_tuning": 100}}
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,9 @@ SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "
 EXPOSURES = {"search_ranker_comparison_dashboard", "search_rater_agreement_panel", "search_click_quality_dashboard",
              "search_click_auc_dashboard", "search_paulscore_ab_dashboard", "search_session_quality_dashboard",
              "search_interleaving_dashboard"}
+# the experiments family's (models/semantic/_experiments_semantic.yml)
+SEMANTIC_MODELS |= {"search_experiment_buckets", "search_experiment_results"}
+EXPOSURES |= {"search_experiment_scorecard"}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -94,6 +97,8 @@ RATIO_METRICS = {
     # the share is Δ + 0.5
     "search_interleaving_team_a_share": (("experiment", "search_date"), "search_interleaving_daily",
                                          "preference_delta + 0.5"),
+    "search_experiment_bucket_mean": (("experiment", "bucket", "search_type", "metric", "factor"),
+                                      "search_experiment_buckets", "mean"),
 }
 # derived metrics of ratio metrics: (grain, table, column), as above
 DERIVED_METRICS = {
@@ -192,6 +197,44 @@ def _period_click_reference(con) -> tuple[dict, dict]:
     return paulscore, rates
 
 
+def _experiment_reference(con) -> dict:
+    """From the demo's example searches and clicks, by hand (docs/experiments.md): per (experiment, bucket) the
+    units (user_id, the example's randomization unit) of the searches with an experiment and a bucket, leaving out
+    a unit seen in two buckets of an experiment, and the bucket's clickthrough rate over all search types (its
+    units' searches with results and a click ÷ their searches with results); per experiment the sample-ratio
+    p-value against equal shares (scipy.stats.chisquare)."""
+    from scipy import stats
+
+    from reference import clicks as ref_clicks
+
+    searches = fetch_dicts(con, "select * from main.search_metrics_example_searches")
+    clicks = fetch_dicts(con, "select * from main.search_metrics_example_clicks")
+    positions = ref_clicks.clicked_positions(searches, clicks)
+    in_experiment = [row for row in searches if row["experiment_id"] is not None and row["bucket"] is not None]
+    buckets_of: dict[tuple, set] = {}
+    for row in in_experiment:
+        buckets_of.setdefault((str(row["experiment_id"]), row["user_id"]), set()).add(row["bucket"])
+    units: dict[tuple, set] = {}
+    clicked: dict[tuple, int] = {}
+    with_results: dict[tuple, int] = {}
+    for row in in_experiment:
+        experiment = str(row["experiment_id"])
+        if len(buckets_of[(experiment, row["user_id"])]) > 1:
+            continue
+        key = (experiment, row["bucket"])
+        units.setdefault(key, set()).add(row["user_id"])
+        if row["n_results"] is not None and row["n_results"] > 0:
+            with_results[key] = with_results.get(key, 0) + 1
+            clicked[key] = clicked.get(key, 0) + (1 if positions[row["search_id"]] else 0)
+    n_units = {key: len(users) for key, users in units.items()}
+    srm_p_values = {}
+    for experiment in sorted({e for e, _ in n_units}):
+        counts = [n for (e, _), n in sorted(n_units.items()) if e == experiment]
+        srm_p_values[experiment] = stats.chisquare(counts).pvalue if len(counts) > 1 else None
+    return {"n_units": n_units, "clickthrough_rate": {key: clicked[key] / with_results[key] for key in with_results},
+            "srm_p_values": srm_p_values}
+
+
 @pytest.mark.dbt
 def test_every_ratio_metric_computed_from_its_measures_means_what_it_says(demo):
     """Each ratio metric of the semantic layer, computed as MetricFlow would from the numerator and denominator
@@ -199,7 +242,9 @@ def test_every_ratio_metric_computed_from_its_measures_means_what_it_says(demo):
     at the table's grain (PaulScore per day, search type and factor; the click rates per day and type; the judged
     mean per run, metric and k = search_run_metrics.value; the mean delta per comparison = mean_delta); abandonment
     (derived: 1 - clickthrough) too. Over the whole period, the PaulScore ratios equal the mean session score of every
-    day-session and the click rates the period's rates, by the reference on the example logs."""
+    day-session and the click rates the period's rates, by the reference on the example logs; an experiment bucket's
+    mean (search_experiment_bucket_mean) of the clickthrough rate over all search types is the one computed by hand
+    from the example logs."""
     manifest = demo["manifest"]
     ratio_metrics = {m["name"] for m in manifest["metrics"].values() if m["type"] == "ratio"}
     assert ratio_metrics == set(RATIO_METRICS), sorted(ratio_metrics ^ set(RATIO_METRICS))
@@ -226,6 +271,14 @@ def test_every_ratio_metric_computed_from_its_measures_means_what_it_says(demo):
                              ("search_mean_first_click_position", "mean_first_click_position")):
             expected = {(search_type,): row[column] for search_type, row in rates.items()}
             assert_same_values(con, name, ratio_sql(manifest, name, ("search_type",)), ("search_type",), expected)
+
+        grain = ("experiment", "bucket", "search_type", "metric", "factor")
+        bucket_means = (f"select experiment, bucket, value from "
+                        f"({ratio_sql(manifest, 'search_experiment_bucket_mean', grain)}) as r "
+                        "where metric = 'clickthrough_rate' and search_type = '(all)'")
+        expected = _experiment_reference(con)["clickthrough_rate"]
+        assert len(expected) >= 6, expected  # three experiments of two buckets in the example
+        assert_same_values(con, "search_experiment_bucket_mean", bucket_means, ("experiment", "bucket"), expected)
 
 
 JUDGED_INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
@@ -383,6 +436,9 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
         ndcg = con.execute("select p_value_t, ci_low from main.search_run_comparison where metric = 'ndcg' and k = 10"
                            ).fetchone()
     charts = check["charts"]
+    # the A/B experiments' charts are checked with their section below
+    experiment_charts = [c for c in charts if c["label"].startswith("Experiment ")]
+    charts = [c for c in charts if not c["label"].startswith("Experiment ")]
     labels = [c["label"] for c in charts]
     # one forest plot per compared pair, PaulScore per search type, three click rates, AUC per type, the A/B plot,
     # four session rates, the interleaving forest plot
@@ -429,6 +485,36 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     agreement = agreement[:agreement.index("</section>")]
     assert n_overall in table_rows and n_overall >= 6, table_rows
     assert f">{num(alpha, 3)}<" in agreement and "Cohen" in agreement
+
+    # the A/B experiments: the sample-ratio check first, a warning banner exactly for the experiments whose units per
+    # bucket fail scipy's chi-square against equal shares (the example's experiment 3, split 70/30), then per
+    # comparison a forest plot of the relative differences and the main metric's always-valid band over the days
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        reference = _experiment_reference(con)
+    failed = {e for e, p in reference["srm_p_values"].items() if p is not None and p < 0.001}
+    assert failed == {"3"}, reference["srm_p_values"]
+    section = dom.stdout[dom.stdout.index('id="experiments"'):]
+    section = section[:section.index("</section>")]
+    assert set(re.findall(r'<div class="banner srm-failed"[^>]*data-experiment="([^"]+)"', section)) == failed
+    for experiment in failed:
+        banner = section[section.index(f'data-experiment="{experiment}"'):]
+        observed = " / ".join(f"{bucket} {n}" for (e, bucket), n in sorted(reference["n_units"].items())
+                              if e == experiment)
+        assert f"{observed} units" in banner[:banner.index("</div>")], observed
+        assert section.index(f'data-experiment="{experiment}"') < section.index('<svg class="chart')
+    for experiment in set(reference["srm_p_values"]) - failed:
+        assert f"Experiment {experiment}: sample ratio passed" in section, experiment
+    expected_labels = []
+    for experiment in sorted(reference["srm_p_values"]):
+        buckets = sorted(b for e, b in reference["n_units"] if e == experiment)  # the baseline: the first bucket
+        for candidate in buckets[1:]:
+            expected_labels += [
+                f"Experiment {experiment}: {candidate} vs {buckets[0]}, relative difference and interval",
+                f"Experiment {experiment}: Δ clickthrough_rate by day, always-valid interval"]
+    assert sorted(c["label"] for c in experiment_charts) == sorted(expected_labels), experiment_charts
+    for chart in experiment_charts:
+        assert chart["width"] > 300 and chart["height"] > 100, chart
+        assert chart["marks"] > 0 and chart["drawn"] == chart["marks"], chart
 
     assert screenshot.exists()
     assert png_size(screenshot) == (1300, 3000)
