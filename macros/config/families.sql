@@ -12,8 +12,6 @@
                       'output': 'search_auc_daily'},
         'comparisons': {'inputs': [], 'needs': 'judged',
                         'output': 'search_run_comparison'},
-        'bucket_comparisons': {'inputs': ['search_metrics_bucket_column'], 'needs': 'clicks',
-                               'output': 'search_paulscore_comparison'},
         'click_models': {'inputs': ['search_metrics_impressions', 'search_metrics_query_id_column'], 'needs': 'clicks',
                          'output': 'search_click_relevance'},
         'click_agreement': {'inputs': ['search_metrics_judgments'], 'needs': 'click_models',

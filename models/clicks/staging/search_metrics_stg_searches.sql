@@ -2,16 +2,13 @@
   The searches input (var search_metrics_searches) with the contract's columns; the input data tests run here.
   Ids are read as text. With var search_metrics_query_id_column set, its column is read as query_id; with the
   interleaving family on, var search_metrics_experiment_column's column as experiment (text). A missing column, or
-  one a var names (also search_metrics_bucket_column's, with the bucket_comparisons family on, which
-  search_metrics_int_paulscore_units reads), is a compile error (input_columns).
+  one a var names, is a compile error (input_columns).
 -#}
 {{ config(enabled=search_metrics.family_enabled('clicks')) }}
 {%- set query_column = search_metrics.get_query_id_column() -%}
 {%- set experiment_column = search_metrics.get_input_column('search_metrics_experiment_column', 'the searches input')
         if search_metrics.family_enabled('interleaving') else none -%}
-{%- set bucket_column = search_metrics.get_bucket_column()
-        if search_metrics.family_enabled('bucket_comparisons') else none -%}
-{%- set named_columns = [query_column, experiment_column, bucket_column] | select | map('lower') | list -%}
+{%- set named_columns = [query_column, experiment_column] | select | map('lower') | list -%}
 {%- do search_metrics.input_columns('search_metrics_searches', required=['search_id', 'session_id', 'searched_at',
     'search_type', 'n_results'] + named_columns) %}
 select
