@@ -12,6 +12,8 @@
                       'output': 'search_auc_daily'},
         'comparisons': {'inputs': [], 'needs': 'judged',
                         'output': 'search_run_comparison'},
+        'experiments': {'inputs': ['search_metrics_bucket_column'], 'needs': 'clicks',
+                        'output': 'search_experiment_results'},
         'click_models': {'inputs': ['search_metrics_impressions', 'search_metrics_query_id_column'], 'needs': 'clicks',
                          'output': 'search_click_relevance'},
         'click_agreement': {'inputs': ['search_metrics_judgments'], 'needs': 'click_models',
