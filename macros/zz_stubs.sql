@@ -1,8 +1,3 @@
-{% macro get_experiment_settings() %}
-  {%- set d = {'baseline': none, 'expected_shares': none, 'cuped_days': none, 'srm_p_value': 0.001, 'sequential_tuning': 5000, 'main_metric': 'clickthrough_rate'} -%}
-  {%- do d.update(var('search_metrics_experiments', {}) or {}) -%}
-  {{ return(d) }}
-{% endmacro %}
 {% macro student_t_tail(relation, group_columns, t_column, df_column) %}
 select {% for c in group_columns %}{{ c }}, {% endfor %} 2 * (1 - (0.5 * (1 + tanh(0.7978845608 * ({{ t_column }}))))) as p_value from {{ relation }}
 {% endmacro %}

@@ -1,7 +1,7 @@
 {#-
   The (baseline, candidate) pairs to compare, as a relation with text columns baseline and candidate.
   `pairs`: a list from get_comparison_pairs (each value a text literal, string_literal), or none for the default: every value of `values` (a relation or
-  subquery with one text column named `value`: run ids or buckets) against the first value in binary order
+  subquery with one text column named `value`: run ids) against the first value in binary order
   (binary_order), so nothing depends on the engine's collation.
 -#}
 {% macro comparison_pairs_relation(pairs, values) %}

@@ -1,6 +1,6 @@
 {#-
   The (baseline, candidate) pairs a comparison var lists, validated: none (the var is unset or null) means the
-  model's default (every run, or bucket, against the first one in binary order); otherwise a non-empty list of
+  model's default (every run against the first one in binary order); otherwise a non-empty list of
   two-item lists [baseline, candidate] of non-empty text (numbers are taken as their text), baseline != candidate,
   no pair twice. Returns a list of [baseline, candidate] strings, or none.
 -#}

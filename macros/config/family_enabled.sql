@@ -8,12 +8,16 @@
   Switch (snowplow-web's enable_* vars): var search_metrics_enable_<family> = null (default: on exactly when
   its inputs are configured and the family it needs is on), true (on; an input that is not configured is a
   compile error naming it) or false (off).
+
+  It first checks that no retired var is set (check_retired_vars): every model and data test calls this macro at
+  parse time, so every dbt command meets that check.
 -#}
 {% macro family_enabled(family) %}
     {{- return(adapter.dispatch('family_enabled', 'search_metrics')(family)) -}}
 {% endmacro %}
 
 {% macro default__family_enabled(family) %}
+    {%- do search_metrics.check_retired_vars() -%}
     {%- set families = search_metrics.families() -%}
     {%- if family not in families -%}
         {{- exceptions.raise_compiler_error("search_metrics: unknown model family '" ~ family ~ "'; families: " ~ (families.keys() | list | join(', '))) -}}

@@ -1,15 +1,14 @@
 {#-
-  The three tests of a comparison, per group of `units`, in one select: the t-test (t_statistic, p_value_t), the
-  randomization test (p_value_randomization) and the bootstrap interval (ci_low, ci_high), with the counts and
-  level of vars search_metrics_permutations, search_metrics_bootstrap_samples and search_metrics_confidence_level.
-    design='paired' (search_run_comparison): `units` has the group columns, unit_index and a non-null `delta`;
-      Student's paired t-test, the sign-flip test and the paired bootstrap (docs/comparisons.md).
-    design='two_sample' (search_paulscore_comparison): `units` has the group columns, arm ('baseline' or
-      'candidate'), unit_index (1-based within the arm) and `value`; Student's two-sample t-test (pooled
-      variance), the permutation test and each arm resampled on its own.
+  The three tests of a paired comparison, per group of `units`, in one select: the t-test (t_statistic,
+  p_value_t), the randomization test (p_value_randomization) and the bootstrap interval (ci_low, ci_high), with the
+  counts and level of vars search_metrics_permutations, search_metrics_bootstrap_samples and
+  search_metrics_confidence_level.
+    design='paired' (search_run_comparison), the only design: `units` has the group columns, unit_index and a
+      non-null `delta`; Student's paired t-test, the sign-flip test and the paired bootstrap (docs/comparisons.md).
+      Any other design is a compile error (the two-sample design went with search_paulscore_comparison).
   Returns one row per group found in `units`; the tests' own null rules apply (e.g. n < 2).
-  spread = {'column': c, 'count': G} (paired only): the groups are the group columns and column c, a whole number
-  1 .. G known at compile time; the resampling tests then draw once for all G groups of a row of group columns
+  spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known at
+  compile time; the resampling tests then draw once for all G groups of a row of group columns
   (paired_sign_flip_test, paired_bootstrap_ci). Same result as listing c among the group columns, much faster.
 -#}
 {% macro comparison_tests(units, group_columns, design, spread=none) %}
@@ -17,15 +16,12 @@
 {% endmacro %}
 
 {% macro default__comparison_tests(units, group_columns, design, spread) -%}
-    {%- if design not in ('paired', 'two_sample') -%}
-        {{- exceptions.raise_compiler_error("search_metrics: comparison_tests design must be 'paired' or 'two_sample', got " ~ design) -}}
+    {%- if design != 'paired' -%}
+        {{- exceptions.raise_compiler_error("search_metrics: comparison_tests design must be 'paired' (the 'two_sample' design was retired with search_paulscore_comparison; the experiments family compares A/B buckets), got " ~ design) -}}
     {%- endif -%}
     {%- set n_permutations = search_metrics.get_replicate_count('search_metrics_permutations', 1000) -%}
     {%- set n_bootstrap = search_metrics.get_replicate_count('search_metrics_bootstrap_samples', 1000) -%}
     {%- set level = search_metrics.get_confidence_level() -%}
-    {%- if spread and design != 'paired' -%}
-        {{- exceptions.raise_compiler_error("search_metrics: comparison_tests takes a spread only with design 'paired'") -}}
-    {%- endif -%}
     {%- set resampled_columns = group_columns -%}
     {%- set group_columns = group_columns + ([spread.column] if spread else []) -%}
     with tested_groups as (
@@ -33,33 +29,20 @@
     ),
 
     t_terms as (
-        {#- the t series needs terms 0 .. (degrees of freedom) / 2; unit_index reaches n (paired) or, in the larger
-            arm, at least (n_baseline + n_candidate) / 2 (two-sample) #}
+        {#- the t series needs terms 0 .. (degrees of freedom) / 2; unit_index reaches n #}
         select distinct unit_index - 1 as term_index from {{ units }}
     ),
 
     t_tests as {{ search_metrics.materialized_cte() }} (
-        {%- if design == 'paired' %}
         {{ search_metrics.paired_t_test(units, group_columns, 't_terms') | indent(8) }}
-        {%- else %}
-        {{ search_metrics.two_sample_t_test(units, group_columns, 't_terms') | indent(8) }}
-        {%- endif %}
     ),
 
     randomization_tests as {{ search_metrics.materialized_cte() }} (
-        {%- if design == 'paired' %}
         {{ search_metrics.paired_sign_flip_test(units, resampled_columns, n_permutations, spread) | indent(8) }}
-        {%- else %}
-        {{ search_metrics.two_sample_permutation_test(units, group_columns, n_permutations) | indent(8) }}
-        {%- endif %}
     ),
 
     bootstrap_intervals as {{ search_metrics.materialized_cte() }} (
-        {%- if design == 'paired' %}
         {{ search_metrics.paired_bootstrap_ci(units, resampled_columns, n_bootstrap, level, spread) | indent(8) }}
-        {%- else %}
-        {{ search_metrics.two_sample_bootstrap_ci(units, group_columns, n_bootstrap, level) | indent(8) }}
-        {%- endif %}
     )
 
     select

@@ -1,8 +1,8 @@
 {#-
   The family of the multiple-testing adjustments (adjust_p_values): var search_metrics_p_value_family,
   default 'pair'. 'pair' = the rows of one baseline-candidate pair, 'report' = every row of the table,
-  'metric' = every pair's row of one metric and k (search_run_comparison) or one search_type and factor
-  (search_paulscore_comparison). Anything else is a compile error naming the var.
+  'metric' = every pair's row of one metric and k (search_run_comparison). Anything else is a compile error
+  naming the var.
 -#}
 {% macro get_p_value_family() %}
     {{- return(adapter.dispatch('get_p_value_family', 'search_metrics')()) -}}

@@ -1,6 +1,6 @@
 {#-
-  A column named by a var (search_metrics_query_id_column, search_metrics_bucket_column, search_metrics_team_column,
-  search_metrics_experiment_column): the var's value, or with search_metrics_examples the example's column
+  A column named by a var (search_metrics_query_id_column, search_metrics_bucket_column, search_metrics_unit_column,
+  search_metrics_team_column, search_metrics_experiment_column): the var's value, or with search_metrics_examples the example's column
   (example_input), or none when unset. It must be a plain column name (letters, digits, underscores), else a
   compile error names the var and `input_description` (e.g. 'the searches input'); so is a SQL key word such as
   `select` or `order` (reserved_words), which the models, writing the name unquoted, could not read. Whether the

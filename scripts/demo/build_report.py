@@ -8,7 +8,7 @@ One self-contained HTML file: tables and inline SVG charts generated here, a few
 (sortable tables, and a render check that records what the browser laid out), no external resources, no
 network. Sections appear for the tables that exist: per-run metrics, run comparisons with p-values and
 confidence intervals, the queries that regressed most, rater agreement, PaulScore and click trends, AUC trends,
-and the PaulScore A/B comparison.
+and the online evaluation.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ EXPERIMENT_TABLES = ["search_experiment_sample_ratios", "search_experiment_resul
 
 def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
-             "search_click_metrics_daily", "search_auc_daily", "search_paulscore_comparison",
-             "search_judgment_agreement", "search_session_metrics_daily", "search_interleaving_experiments"]
+             "search_click_metrics_daily", "search_auc_daily", "search_judgment_agreement",
+             "search_session_metrics_daily", "search_interleaving_experiments"]
     tables = {}
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
@@ -651,24 +651,6 @@ def section_online(sessions: list[dict], experiments: list[dict]) -> str:
     return "".join(parts)
 
 
-def section_ab(rows: list[dict]) -> str:
-    rows = sorted(rows, key=lambda r: (r["baseline"], r["candidate"], r["search_type"], r["factor"]))
-    body = [[esc(r["baseline"]), esc(r["candidate"]), esc(r["search_type"]), f'{r["factor"]:g}',
-             f'{r["n_baseline_sessions"]} / {r["n_candidate_sessions"]}', num(r["baseline_paulscore"]),
-             num(r["candidate_paulscore"]), num(r["mean_delta"]), pct(r["relative_delta"]), num(r["t_statistic"], 3),
-             pval(r["p_value_t"]), pval(r["p_value_randomization"]), f'[{num(r["ci_low"])}, {num(r["ci_high"])}]']
-            for r in rows]
-    chart = interval_chart("PaulScore A/B: candidate − baseline and 95% CI",
-                           [(f'{r["candidate"]}−{r["baseline"]} {r["search_type"]} F={r["factor"]:g}',
-                             r["mean_delta"], r["ci_low"], r["ci_high"],
-                             r["p_value_t"] is not None and r["p_value_t"] < SIGNIFICANCE) for r in rows])
-    return ('<section id="ab"><h2>PaulScore A/B test</h2><p>Table <code>search_paulscore_comparison</code>: '
-            'day-sessions of each bucket as independent samples (two-sample t-test, permutation test, bootstrap '
-            'interval of the difference).</p>' + chart
-            + table(["baseline", "candidate", "type", "F", "sessions", "baseline", "candidate", "Δ", "Δ %", "t",
-                     "p (t-test)", "p (permutation)", "95% CI of Δ"], body, numeric_from=3) + "</section>")
-
-
 CSS = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ddd; }
@@ -756,8 +738,6 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
                                             tables.get("search_experiment_sequential", []), main_metric))
     if tables.get("search_auc_daily"):
         sections.append(section_auc(tables["search_auc_daily"]))
-    if tables.get("search_paulscore_comparison"):
-        sections.append(section_ab(tables["search_paulscore_comparison"]))
     if tables.get("search_session_metrics_daily") or tables.get("search_interleaving_experiments"):
         sections.append(section_online(tables.get("search_session_metrics_daily", []),
                                        tables.get("search_interleaving_experiments", [])))
@@ -766,7 +746,7 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
         ("agreement", "rater agreement"), ("clicks", "clicks"), ("experiments", "A/B experiments"),
-        ("auc", "AUC"), ("ab", "A/B"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
+        ("auc", "AUC"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
             f'<body><h1>search_metrics report</h1><p>Built from <code>{esc(source)}</code> by '

@@ -24,9 +24,9 @@ from harness import INPUT_SCHEMA, REPO_ROOT, fetch_dicts
 
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "search_run_comparisons",
                    "search_query_deltas", "search_paulscore_daily", "search_click_metrics_daily",
-                   "search_paulscore_comparison", "search_session_metrics_daily", "search_interleaving_daily"}
+                   "search_session_metrics_daily", "search_interleaving_daily"}
 EXPOSURES = {"search_ranker_comparison_dashboard", "search_rater_agreement_panel", "search_click_quality_dashboard",
-             "search_click_auc_dashboard", "search_paulscore_ab_dashboard", "search_session_quality_dashboard",
+             "search_click_auc_dashboard", "search_session_quality_dashboard",
              "search_interleaving_dashboard"}
 # the experiments family's (models/semantic/_experiments_semantic.yml)
 SEMANTIC_MODELS |= {"search_experiment_buckets", "search_experiment_results"}
@@ -53,8 +53,7 @@ def test_semantic_layer_parses_with_a_time_spine_and_every_expression_runs(demo)
     assert set(semantic_models) == SEMANTIC_MODELS
     metrics = {m["name"]: m for m in manifest["metrics"].values()}
     assert {"search_judged_metric_mean", "search_query_mean_delta", "search_paulscore", "search_clickthrough_rate",
-            "search_abandonment_rate", "search_zero_result_rate", "search_comparison_p_value_t",
-            "search_ab_p_value_randomization"} <= set(metrics)
+            "search_abandonment_rate", "search_zero_result_rate", "search_comparison_p_value_t"} <= set(metrics)
     spine = manifest["nodes"]["model.search_metrics.search_metrics_util_time_spine"]
     assert spine["time_spine"]["standard_granularity_column"] == "date_day"
 
@@ -291,8 +290,8 @@ FAMILY_CONFIGURATIONS = {
     "clicks with impressions": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions"},
     "clicks with a bucket column": {**CLICK_INPUTS, "search_metrics_bucket_column": "bucket"},
     "examples, judged switched off": {**EXAMPLES, "search_metrics_enable_judged": False},
-    "examples, click_auc and bucket_comparisons switched off": {
-        **EXAMPLES, "search_metrics_enable_click_auc": False, "search_metrics_enable_bucket_comparisons": False},
+    "examples, click_auc and experiments switched off": {
+        **EXAMPLES, "search_metrics_enable_click_auc": False, "search_metrics_enable_experiments": False},
     "clicks with team and experiment columns": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions",
                                                 "search_metrics_team_column": "team",
                                                 "search_metrics_experiment_column": "experiment"},
@@ -357,8 +356,8 @@ def test_docs_generate_and_every_column_of_every_model_is_described(dbt_project,
     assert (target / "index.html").exists()
     models = {uid: node for uid, node in manifest["nodes"].items()
               if node["resource_type"] == "model" and node["package_name"] == "search_metrics"}
-    assert {"search_run_comparison", "search_query_deltas", "search_paulscore_comparison",
-            "search_metrics_util_time_spine"} <= {node["name"] for node in models.values()}
+    assert ({"search_run_comparison", "search_query_deltas", "search_metrics_util_time_spine"}
+            <= {node["name"] for node in models.values()})
     problems = []
     for uid, node in models.items():
         if not node["description"].strip():
@@ -440,12 +439,11 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     experiment_charts = [c for c in charts if c["label"].startswith("Experiment ")]
     charts = [c for c in charts if not c["label"].startswith("Experiment ")]
     labels = [c["label"] for c in charts]
-    # one forest plot per compared pair, PaulScore per search type, three click rates, AUC per type, the A/B plot,
-    # four session rates, the interleaving forest plot
-    assert len(charts) == 1 + n_types + 3 + n_types + 1 + 4 + 1, labels
+    # one forest plot per compared pair, PaulScore per search type, three click rates, AUC per type, four session
+    # rates, the interleaving forest plot
+    assert len(charts) == 1 + n_types + 3 + n_types + 4 + 1, labels
     assert "Interleaving: preference Δ and interval" in labels and "Satisfied-click rate" in labels, labels
     assert any(label.startswith("PaulScore, ") for label in labels)
-    assert any(label.startswith("PaulScore A/B") for label in labels)
     for chart in charts:
         assert chart["width"] > 300 and chart["height"] > 100, chart
         assert chart["marks"] > 0 and chart["drawn"] == chart["marks"], chart

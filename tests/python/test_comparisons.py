@@ -1,10 +1,9 @@
-"""Run and bucket comparisons (issue 6): the dbt models' output equals the Python reference on generated data.
+"""Run comparisons (issue 6): the dbt models' output equals the Python reference on generated data.
 
 - search_query_deltas and search_run_comparison against reference.comparisons (plain loops over the documented
   algorithms; scipy.stats.ttest_rel for t and its p-value) on generated judged data: every statistic within
   1e-9 (the SQL's Student t series agrees with scipy to ~1e-13; the randomization counts and the bootstrap
   draws are the same hash draws, so those agree to floating-point noise).
-- search_paulscore_comparison against the reference (scipy.stats.ttest_ind) on generated bucketed click logs.
 - Determinism: the same inputs in another row order give the same numbers, the compiled SQL uses no engine
   hash or random function, and the unit index follows code-point order of the ids.
 - Multiple testing, effect size and power (issue 13): the Holm / Benjamini-Hochberg columns, effect_size_dz,
@@ -19,7 +18,6 @@ import json
 import math
 import random
 import re
-from datetime import datetime, timedelta
 
 import duckdb
 import pytest
@@ -445,124 +443,6 @@ def test_normal_quantile_macro_matches_scipy(dbt_project):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# search_paulscore_comparison
-# ---------------------------------------------------------------------------------------------------------------
-
-SEARCH_COLUMNS = [("search_id", "varchar"), ("session_id", "varchar"), ("searched_at", "timestamp"),
-                  ("search_type", "varchar"), ("n_results", "integer"), ("ab_bucket", "varchar")]
-CLICK_COLUMNS = [("search_id", "varchar"), ("position", "integer"), ("clicked_at", "timestamp")]
-FACTORS = [0.5, 0.9]
-START = datetime(2026, 3, 2)
-BUCKET_VARS = {
-    "search_metrics_results": "",
-    "search_metrics_judgments": "",
-    "search_metrics_searches": f"{INPUT_SCHEMA}.ab_searches",
-    "search_metrics_clicks": f"{INPUT_SCHEMA}.ab_clicks",
-    "search_metrics_bucket_column": "ab_bucket",
-    "search_metrics_paulscore_factors": FACTORS,
-    "search_metrics_permutations": 199,
-    "search_metrics_bootstrap_samples": 299,
-}
-AB_COLUMNS = ("n_baseline_sessions", "n_candidate_sessions", "baseline_paulscore", "candidate_paulscore",
-              "mean_delta", "relative_delta", "t_statistic", "p_value_t", "p_value_randomization", "ci_low",
-              "ci_high", *ADJUSTED_COLUMNS)
-AB_KEY = ("baseline", "candidate", "search_type", "factor")
-
-
-@st.composite
-def bucketed_logs(draw, max_sessions=12):
-    """Sessions in buckets (or none), over 1-2 days and both search types; a few sessions switch bucket;
-    duplicate clicks, searches without clicks, clicks on unknown searches."""
-    searches, clicks = [], []
-    n = 0
-    for s in range(draw(st.integers(1, max_sessions))):
-        bucket = draw(st.sampled_from(["ctl", "trt", "trt", "x2", None]))
-        for _ in range(draw(st.integers(1, 3))):
-            n += 1
-            searched_at = START + timedelta(days=draw(st.integers(0, 1)), seconds=draw(st.integers(0, 86399)))
-            this_bucket = draw(st.sampled_from(["ctl", "trt"])) if draw(st.integers(0, 9)) == 0 else bucket
-            searches.append({"search_id": f"s{n}", "session_id": f"sess{s}", "searched_at": searched_at,
-                             "search_type": draw(st.sampled_from(["fulltext", "autocomplete"])),
-                             "n_results": draw(st.integers(0, 5)), "ab_bucket": this_bucket})
-            for position in draw(st.lists(st.integers(1, 5), max_size=3)):
-                clicks.append({"search_id": f"s{n}", "position": position, "clicked_at": searched_at})
-    if draw(st.booleans()):
-        clicks.append({"search_id": "unknown", "position": 1, "clicked_at": START})
-    return searches, clicks
-
-
-def run_ab(dbt_project, searches, clicks, extra_vars=None):
-    tables = {"ab_searches": (SEARCH_COLUMNS, searches), "ab_clicks": (CLICK_COLUMNS, clicks)}
-    out = dbt_project.run_tables(tables, {**BUCKET_VARS, **(extra_vars or {})},
-                                 outputs=("search_paulscore_comparison",))
-    return out["search_paulscore_comparison"]
-
-
-@pytest.mark.dbt
-@SETTINGS
-@given(bucketed_logs())
-def test_paulscore_comparison_matches_reference(dbt_project, log):
-    searches, clicks = log
-    actual = run_ab(dbt_project, searches, clicks)
-    expected = ref.paulscore_comparison(searches, clicks, "ab_bucket", factors=FACTORS, n_permutations=199,
-                                        n_bootstrap=299)
-    assert_rows_match(actual, expected, key=AB_KEY, value_columns=AB_COLUMNS)
-
-
-@pytest.mark.dbt
-def test_paulscore_comparison_with_configured_pairs_and_default_counts(dbt_project):
-    rng = random.Random(7)
-    searches, clicks = [], []
-    for s in range(40):
-        bucket = "b_treatment" if s % 2 else "a_control"
-        for i in range(3):
-            sid = f"s{s}_{i}"
-            searches.append({"search_id": sid, "session_id": f"sess{s}", "searched_at": START + timedelta(hours=s),
-                             "search_type": "fulltext", "n_results": 5, "ab_bucket": bucket})
-            # the treatment's users click higher up
-            if rng.random() < 0.8:
-                clicks.append({"search_id": sid, "position": rng.randint(1, 2) if s % 2 else rng.randint(2, 5),
-                               "clicked_at": START + timedelta(hours=s)})
-    pairs = [["b_treatment", "a_control"], ["a_control", "b_treatment"]]
-    extra = {"search_metrics_bucket_comparisons": pairs, "search_metrics_permutations": 1000,
-             "search_metrics_bootstrap_samples": 1000}
-    actual = run_ab(dbt_project, searches, clicks, extra)
-    expected = ref.paulscore_comparison(searches, clicks, "ab_bucket", pairs=[tuple(p) for p in pairs],
-                                        factors=FACTORS)
-    assert_rows_match(actual, expected, key=AB_KEY, value_columns=AB_COLUMNS)
-    better = next(r for r in actual if r["baseline"] == "a_control" and r["factor"] == 0.5)
-    assert better["mean_delta"] > 0 and better["p_value_t"] < 0.05 and better["ci_low"] > 0
-    # swapping the pair flips the sign and keeps the t-test's p-value
-    worse = next(r for r in actual if r["baseline"] == "b_treatment" and r["factor"] == 0.5)
-    assert worse["mean_delta"] == pytest.approx(-better["mean_delta"], abs=1e-12)
-    assert worse["p_value_t"] == pytest.approx(better["p_value_t"], abs=1e-12)
-
-
-@pytest.mark.dbt
-@pytest.mark.parametrize("family", ["report", "metric"])
-def test_paulscore_comparison_adjusts_p_values_in_every_family(dbt_project, family):
-    """Holm / BH over the bucket comparisons' rows, family 'report' (every row) and 'metric' (one search_type and
-    factor across pairs): the reference's numbers, and equal p-values get equal adjusted values."""
-    searches, clicks = [], []
-    rng = random.Random(5)
-    for s in range(30):
-        bucket = ("a", "b", "c")[s % 3]
-        for i in range(2):
-            sid = f"s{s}_{i}"
-            searches.append({"search_id": sid, "session_id": f"sess{s}", "searched_at": START + timedelta(hours=s),
-                             "search_type": ("fulltext", "autocomplete")[i], "n_results": 5, "ab_bucket": bucket})
-            if rng.random() < 0.7:
-                clicks.append({"search_id": sid, "position": rng.randint(1, 3 + s % 3), "clicked_at": START})
-    actual = run_ab(dbt_project, searches, clicks, {"search_metrics_p_value_family": family})
-    expected = ref.paulscore_comparison(searches, clicks, "ab_bucket", factors=FACTORS, n_permutations=199,
-                                        n_bootstrap=299, family=family)
-    assert len(actual) == 2 * 2 * len(FACTORS)
-    assert_rows_match(actual, expected, key=AB_KEY, value_columns=AB_COLUMNS)
-    assert_equal_p_values_get_equal_adjusted_values(actual, ref.PAULSCORE_FAMILIES[family])
-    assert any(r["p_value_t_holm"] is not None and r["p_value_t"] < r["p_value_t_holm"] for r in actual)
-
-
-# ---------------------------------------------------------------------------------------------------------------
 # Determinism
 # ---------------------------------------------------------------------------------------------------------------
 
@@ -598,8 +478,7 @@ def test_compiled_sql_uses_no_engine_specific_random_hash_or_percentile(dbt_proj
     vars_judged = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
                    "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
     models = {m["name"]: m for m in dbt_project.compile(vars_judged)}
-    models.update({m["name"]: m for m in dbt_project.compile(BUCKET_VARS)})
-    for name in ("search_query_deltas", "search_run_comparison", "search_paulscore_comparison"):
+    for name in ("search_query_deltas", "search_run_comparison"):
         sql = models[name]["sql"]
         if name != "search_query_deltas":
             assert "2147483647" in sql  # the documented hash is there ...
@@ -644,8 +523,8 @@ def compiled_test_sql(dbt_project, name, dbt_vars, target):
 
 
 @pytest.mark.dbt
-def test_named_runs_and_buckets_that_do_not_exist_are_reported(dbt_project):
-    """The warning-level data tests list a misspelt run_id or bucket of the comparison vars, and only those."""
+def test_named_runs_that_do_not_exist_are_reported(dbt_project):
+    """The warning-level data test lists a misspelt run_id of the comparison var, and only that."""
     results, judgments = shifted_dataset(n_queries=3)
     pairs = {"search_metrics_comparisons": [["run_a", "run_b"], ["run_a", "run_typo"]]}
     run_comparisons(dbt_project, results, judgments, pairs)
@@ -655,17 +534,6 @@ def test_named_runs_and_buckets_that_do_not_exist_are_reported(dbt_project):
     sql = compiled_test_sql(dbt_project, "search_metrics_comparisons__runs_must_have_results", dbt_vars, "warn_runs")
     with duckdb.connect(str(dbt_project.db_path)) as con:
         assert [row[0] for row in con.execute(sql).fetchall()] == ["run_typo"]
-
-    searches = [{"search_id": "s1", "session_id": "a", "searched_at": START, "search_type": "fulltext",
-                 "n_results": 3, "ab_bucket": "ctl"},
-                {"search_id": "s2", "session_id": "b", "searched_at": START, "search_type": "fulltext",
-                 "n_results": 3, "ab_bucket": "trt"}]
-    buckets = {"search_metrics_bucket_comparisons": [["ctl", "trt"], ["ctl", "tr"]]}
-    run_ab(dbt_project, searches, [], buckets)
-    sql = compiled_test_sql(dbt_project, "search_metrics_bucket_comparisons__buckets_must_have_searches",
-                            {**BUCKET_VARS, **buckets}, "warn_buckets")
-    with duckdb.connect(str(dbt_project.db_path)) as con:
-        assert [row[0] for row in con.execute(sql).fetchall()] == ["tr"]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -690,9 +558,6 @@ CONFIG_CASES = {
                                 "search_metrics_p_value_family must be one of 'pair', 'report', 'metric'"),
     "alpha as text": ({"search_metrics_alpha": "0.05"}, "search_metrics_alpha must be a number between 0 and 1"),
     "power of 1": ({"search_metrics_power": 1}, "search_metrics_power must be a number between 0 and 1"),
-    "bucket column not a name": ({"search_metrics_searches": "a.b", "search_metrics_clicks": "a.c",
-                                  "search_metrics_bucket_column": "bucket; drop table x"},
-                                 "search_metrics_bucket_column must name a column"),
 }
 
 

@@ -69,6 +69,15 @@ CASES = {
         {"search_metrics_enable_judged": False, "search_metrics_enable_comparisons": True},
         "search_metrics_enable_comparisons is true, but the comparisons family needs no input "
         "and the judged family on"),
+    # retired vars fail whatever the families (here only judged is on), naming their replacement
+    "retired switch of the bucket comparisons": (
+        {"search_metrics_enable_bucket_comparisons": False},
+        "var search_metrics_enable_bucket_comparisons was retired with search_paulscore_comparison; use "
+        "search_metrics_enable_experiments"),
+    "retired bucket pairs": (
+        {"search_metrics_bucket_comparisons": [["control", "treatment"]]},
+        "var search_metrics_bucket_comparisons was retired with search_paulscore_comparison; use "
+        "search_metrics_experiments: {baseline: <bucket>}"),
 }
 
 # The click models' settings are read only when the click_models family is on: these cases set its inputs too.
@@ -127,6 +136,40 @@ ONLINE_CASES = {
         "search_metrics_enable_interleaving is true, but the interleaving family needs the vars"),
 }
 CASES.update({name: ({**ONLINE_INPUTS, **bad}, message) for name, (bad, message) in ONLINE_CASES.items()})
+
+# The experiments' settings and columns are read when the experiments family is on (clicks and a bucket column).
+EXPERIMENT_INPUTS = {"search_metrics_searches": f"{INPUT_SCHEMA}.searches",
+                     "search_metrics_clicks": f"{INPUT_SCHEMA}.clicks", "search_metrics_bucket_column": "bucket"}
+EXPERIMENTS = "search_metrics_experiments"
+EXPERIMENT_CASES = {
+    "unknown experiments key": ({EXPERIMENTS: {"cuped_day": 7}}, f"{EXPERIMENTS} has an unknown key 'cuped_day'"),
+    "baseline a list": ({EXPERIMENTS: {"baseline": ["control"]}},
+                        f"{EXPERIMENTS}.baseline must be a bucket name, a dict {{experiment: bucket}} of non-empty "
+                        "names (text or numbers), or null, got ['control']"),
+    "baseline with an empty bucket": ({EXPERIMENTS: {"baseline": {"exp1": " "}}},
+                                      f"{EXPERIMENTS}.baseline must be a bucket name"),
+    "expected share 0": ({EXPERIMENTS: {"expected_shares": {"control": 1, "treatment": 0}}},
+                         f"{EXPERIMENTS}.expected_shares must give each bucket a finite weight > 0, got 0 for "
+                         "bucket treatment"),
+    "cuped days not whole": ({EXPERIMENTS: {"cuped_days": 7.5}},
+                             f"{EXPERIMENTS}.cuped_days must be a whole number of days from 1 to 3650"),
+    "cuped days beyond ten years": ({EXPERIMENTS: {"cuped_days": 3651}},
+                                    f"{EXPERIMENTS}.cuped_days must be a whole number of days from 1 to 3650"),
+    "srm p-value 1": ({EXPERIMENTS: {"srm_p_value": 1}},
+                      f"{EXPERIMENTS}.srm_p_value must be a number between 0 and 1 (exclusive), got 1"),
+    "sequential tuning 0": ({EXPERIMENTS: {"sequential_tuning": 0}},
+                            f"{EXPERIMENTS}.sequential_tuning must be a finite number > 0"),
+    "unknown main metric": ({EXPERIMENTS: {"main_metric": "ctr"}},
+                            f"{EXPERIMENTS}.main_metric must be one of zero_result_rate, clickthrough_rate, "
+                            "abandonment_rate, mean_first_click_position, clicks_per_search, "
+                            "mean_seconds_to_first_click, paulscore, satisfied_click_rate, return_rate, "
+                            "reformulation_rate, searches_per_unit, clicked_unit_rate, threshold_pass_rate, got ctr"),
+    "bucket column not a name": ({"search_metrics_bucket_column": "bucket; drop table x"},
+                                 "search_metrics_bucket_column must name a column of the searches input"),
+    "unit column not a name": ({"search_metrics_unit_column": "user id"},
+                               "search_metrics_unit_column must name a column of the searches input"),
+}
+CASES.update({name: ({**EXPERIMENT_INPUTS, **bad}, message) for name, (bad, message) in EXPERIMENT_CASES.items()})
 
 
 @pytest.mark.dbt
@@ -196,7 +239,9 @@ def test_literal_relation_gives_its_rows(dbt_project):
 # gets its cases by itself. Numeric settings whose default is null are listed here with a good value (the bad
 # number replaces its last element); test_null_defaulted_numeric_settings_are_still_null keeps the list honest.
 PROJECT_VARS = yaml.safe_load((REPO_ROOT / "dbt_project.yml").read_text())["vars"]
-NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.25, 0.5, 0.75]}
+NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.25, 0.5, 0.75],
+                        ("search_metrics_experiments", "cuped_days"): 14,
+                        ("search_metrics_experiments", "expected_shares"): {"control": 1, "treatment": 2}}
 # The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
 METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
                         "g_max": {"name": "x", "base": "err"},
@@ -231,7 +276,12 @@ def _yaml_vars(dbt_vars):
 
 def _with_bad_number(path, bad):
     default = NUMERIC_SETTINGS[path]
-    value = default[:-1] + [bad] if isinstance(default, list) else bad
+    if isinstance(default, list):
+        value = default[:-1] + [bad]
+    elif isinstance(default, dict):  # {name: number}: the last name's number
+        value = {**default, list(default)[-1]: bad}
+    else:
+        value = bad
     for key in reversed(path):
         value = {key: value}
     return value
@@ -243,6 +293,9 @@ def test_numeric_settings_are_found():
     assert NUMERIC_SETTINGS[("search_metrics_confidence_level",)] == 0.95
     assert NUMERIC_SETTINGS[("search_metrics_click_models", "sdbn_alpha")] == 1
     assert ("search_metrics_online_evaluation", "checkin_seconds") in NUMERIC_SETTINGS
+    assert NUMERIC_SETTINGS[("search_metrics_experiments", "srm_p_value")] == 0.001
+    assert NUMERIC_SETTINGS[("search_metrics_experiments", "sequential_tuning")] == 5000
+    assert ("search_metrics_experiments", "main_metric") not in NUMERIC_SETTINGS
     assert ("search_metrics_examples",) not in NUMERIC_SETTINGS
     assert ("search_metrics_click_models", "models") not in NUMERIC_SETTINGS
     assert len(NUMERIC_SETTINGS) >= 20

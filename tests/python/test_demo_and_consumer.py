@@ -108,9 +108,8 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
                               profiles_dir=consumer, callbacks=[lambda event: messages.append(event.info.msg)])
     assert seed.success, seed.exception
     notices = [m for m in messages if m.startswith("search_metrics: the ")]
-    assert [n.split()[2] for n in notices] == ["judged", "clicks", "click_auc", "comparisons",
-                                                "bucket_comparisons", "click_models", "click_agreement", "interleaving",
-                                                "sessions"], notices
+    assert [n.split()[2] for n in notices] == ["judged", "clicks", "click_auc", "comparisons", "experiments",
+                                                "click_models", "click_agreement", "interleaving", "sessions"], notices
     assert "set search_metrics_results and search_metrics_judgments" in notices[0]
 
     messages.clear()
@@ -123,7 +122,7 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
                       if n["package_name"] == "search_metrics" and n["resource_type"] in ("model", "seed")}
     # only the judged and comparison families: no example seed, and no example-wired input (the bucket column)
     assert package_models and not {m for m in package_models if "example" in m or "click" in m
-                                   or "paulscore" in m or "auc" in m}, package_models
+                                   or "paulscore" in m or "auc" in m or "experiment" in m}, package_models
     with duckdb.connect(str(db)) as con:
         check_outputs(con, "analytics")
         tables = {row["table_name"] for row in fetch_dicts(con, "select table_name from information_schema.tables")}

@@ -7,8 +7,8 @@ value in each column. PostgreSQL runs many generated datasets; Spark, whose ever
 compact dataset per set of vars. Through dbt itself, on every engine: the demo build (seeds, models, data tests)
 gives the same tables as on DuckDB, and the incremental click models equal a full refresh.
 
-The comparison has an anchor: DuckDB's output on the compact dataset of each var set (custom metrics, bucket
-comparisons, TREC grading) equals the Python reference (reference/judged.py, clicks.py, comparisons.py) and a
+The comparison has an anchor: DuckDB's output on the compact dataset of each var set (custom metrics and pairs,
+TREC grading) equals the Python reference (reference/judged.py, clicks.py, comparisons.py) and a
 recount of the inputs. The ids of the parity data order differently by code point and by a dictionary order, and
 the PostgreSQL test database has a dictionary (ICU) collation, so text the package must order by code point
 (binary_order) really is compared.
@@ -74,7 +74,6 @@ VAR_SETS = {
         "search_metrics_paulscore_factors": [0.3, 0.75],
         "search_metrics_click_lookback_days": 1,
         "search_metrics_comparisons": [[RUN_IDS[1], RUN_IDS[0]], [RUN_IDS[0], RUN_IDS[2]]],
-        "search_metrics_bucket_comparisons": [[BUCKETS[2], BUCKETS[0]]],
         "search_metrics_permutations": 25,
         "search_metrics_bootstrap_samples": 35,
         "search_metrics_confidence_level": 0.9,
@@ -141,14 +140,13 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
         assert out[name].rows, f"{name} is empty on the compact dataset"
     values = [row["value"] for row in out["search_query_metrics"].dicts()]
     assert any(v is None for v in values) and any(v not in (None, 0, 1) for v in values)
-    # the ids with ', ", ;, \ and non-ASCII letters, named in the comparison vars, reach every engine intact
-    for model, var in (("search_run_comparison", "search_metrics_comparisons"),
-                       ("search_paulscore_comparison", "search_metrics_bucket_comparisons")):
-        pairs = VAR_SETS[var_set].get(var)
-        if pairs and any(HOSTILE in value for pair in pairs for value in pair):
-            assert {(row["baseline"], row["candidate"]) for row in out[model].dicts()} == {tuple(p) for p in pairs}
-        if var_set == "custom":
-            assert pairs and any(HOSTILE in value for pair in pairs for value in pair), var
+    # the ids with ', ", ;, \ and non-ASCII letters, named in the comparison var, reach every engine intact
+    pairs = VAR_SETS[var_set].get("search_metrics_comparisons")
+    if pairs and any(HOSTILE in value for pair in pairs for value in pair):
+        assert ({(row["baseline"], row["candidate"]) for row in out["search_run_comparison"].dicts()}
+                == {tuple(p) for p in pairs})
+    if var_set == "custom":
+        assert pairs and any(HOSTILE in value for pair in pairs for value in pair)
     if engine_name == "spark" and var_set == "defaults":
         # every family on, the default metric set: Spark's physical plan of every model keeps its rows in
         # partitions (what lets a cluster spread the work; docs/engines.md)
@@ -161,7 +159,7 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
 
 # Windows without PARTITION BY, which Spark runs in one partition, are allowed only where they number a handful of
 # distinct values, never rows, and are named here by their ordering column: `value` (comparison_pairs_relation:
-# the distinct run ids or buckets) and `search_type` (search_auc_daily: the distinct search types). No model sorts
+# the distinct run ids) and `search_type` (search_auc_daily: the distinct search types). No model sorts
 # all its rows (on Spark the time spine is a generator, day_spine, not dbt's date_spine with its global window).
 SMALL_UNPARTITIONED_WINDOWS = {"value", "search_type"}
 
@@ -261,7 +259,6 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
     transformers = dbt_vars.get("search_metrics_transformers")
     factors = dbt_vars.get("search_metrics_paulscore_factors", DEFAULT_FACTORS)
     pairs = dbt_vars.get("search_metrics_comparisons")
-    bucket_pairs = dbt_vars.get("search_metrics_bucket_comparisons")
     replicates = {"n_permutations": dbt_vars.get("search_metrics_permutations", 1000),
                   "n_bootstrap": dbt_vars.get("search_metrics_bootstrap_samples", 1000),
                   "level": dbt_vars.get("search_metrics_confidence_level", 0.95)}
@@ -292,14 +289,6 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
         "search_auc_daily": (ref_clicks.auc_daily(searches, clicks, impressions), ("search_date", "search_type"),
                              ("auc", "gauc", "gauc_weighted", "n_sessions_used", "n_sessions_skipped",
                               "n_impressions", "n_clicked_impressions")),
-        "search_paulscore_comparison": (
-            ref_comparisons.paulscore_comparison(searches, clicks, "bucket",
-                                                 bucket_pairs and [tuple(p) for p in bucket_pairs], factors,
-                                                 **replicates),
-            ("baseline", "candidate", "search_type", "factor"),
-            ("n_baseline_sessions", "n_candidate_sessions", "baseline_paulscore", "candidate_paulscore",
-             "mean_delta", "relative_delta", "t_statistic", "p_value_t", "p_value_randomization", "ci_low",
-             "ci_high")),
     }
     out["search_judgment_agreement"] = (
         ref_agreement.judgment_agreement(judgments, min_shared=dbt_vars.get("search_metrics_agreement_min_shared_items",
@@ -376,7 +365,7 @@ def test_compact_dataset_on_duckdb_equals_the_reference(duckdb_engine, var_set):
     assert quality_counts(quality, ("results", "judgments", "searches", "clicks", "impressions")) == expected_quality
 
     # the dataset has what the checks above need: doc ids judged in several queries, null scores (trec: none),
-    # ids whose code-point order is not their dictionary order, and both kinds of bucket comparison
+    # ids whose code-point order is not their dictionary order
     judged_queries: dict[str, set] = {}
     for row in rows["judgments"]:
         judged_queries.setdefault(row["doc_id"], set()).add(row["query_id"])

@@ -3,6 +3,7 @@ its columns are checked against the input contract whatever its form, a column v
 of the vars that become string literals reach the SQL intact."""
 
 import json
+from datetime import datetime
 
 import duckdb
 import pytest
@@ -105,9 +106,9 @@ STAGING_CASES = {
     "search_metrics_judgments": ("raw.judgments_without_scale",
                                  "has no column scale. Its contract: query_id, doc_id, grade, scale, and optionally "
                                  "rater_id"),
-    "search_metrics_searches": ("raw.searches_without_n_results",  # and the bucket column var's column
-                                "has no column n_results, bucket. Its contract: search_id, session_id, searched_at, "
-                                "search_type, n_results, query, bucket"),
+    "search_metrics_searches": ("raw.searches_without_n_results",  # and the bucket and unit column vars' columns
+                                "has no column n_results, bucket, user_id. Its contract: search_id, session_id, "
+                                "searched_at, search_type, n_results, query, bucket, user_id"),
     "search_metrics_clicks": ("raw.no_such_clicks",
                               "does not exist: no table or view of that name in the warehouse, and no model, seed "
                               "or snapshot of this project builds it. Its contract: search_id, position, clicked_at"),
@@ -134,7 +135,8 @@ def test_each_staging_model_checks_its_input_against_the_contract(dbt_project, t
     naming its var, its input, what is missing and the contract, instead of the database's binder or catalog
     error."""
     dbt_vars = {var: value for var, (value, _) in STAGING_CASES.items()}
-    dbt_vars.update({"search_metrics_query_id_column": "query", "search_metrics_bucket_column": "bucket"})
+    dbt_vars.update({"search_metrics_query_id_column": "query", "search_metrics_bucket_column": "bucket",
+                     "search_metrics_unit_column": "user_id"})
     staging = [f"search_metrics_stg_{var.removeprefix('search_metrics_')}" for var in STAGING_CASES]
     result = dbt_project.invoke(["run", "--select", *staging, "--vars", json.dumps(dbt_vars)],
                                 target_name="staging_contracts", profiles_dir=raw_duckdb(tmp_path))
@@ -168,6 +170,7 @@ def test_a_model_of_the_project_not_built_yet_is_no_missing_input(dbt_project, t
 # -- 3. a column var names a column -------------------------------------------------------------------------------
 @pytest.mark.dbt
 @pytest.mark.parametrize("var_name, column", [("search_metrics_bucket_column", "select"),
+                                              ("search_metrics_unit_column", "User"),
                                               ("search_metrics_team_column", "Order"),
                                               ("search_metrics_query_id_column", "left")])
 def test_a_column_var_naming_a_sql_key_word_fails_at_parse(dbt_project, var_name, column):
@@ -228,6 +231,32 @@ def test_integer_ids_are_read_as_text(dbt_project, tmp_path):
         rows = con.execute("select baseline, candidate, query_id, metric, k, baseline_value, candidate_value, delta "
                            "from main.search_query_deltas").fetchall()
     assert rows == [("1", "2", "7", "precision_k", 1, 1.0, 0.0, -1.0)], rows
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("unit_column", [None, "user_id"])
+def test_the_experiments_columns_of_the_searches_are_text(dbt_project, unit_column):
+    """With the experiments family on, search_metrics_stg_searches reads the bucket column as `bucket` and the unit
+    column as `unit_id`, as text (an integer reads as its digits; a null bucket stays null), or session_id when
+    search_metrics_unit_column is unset; with search_metrics_experiment_column unset, `experiment` is the text
+    '(all)' (one experiment over the whole input). Expected rows written out by hand."""
+    columns = [("search_id", "varchar"), ("session_id", "varchar"), ("searched_at", "timestamp"),
+               ("search_type", "varchar"), ("n_results", "integer"), ("ab", "integer"), ("user_id", "bigint")]
+    searched_at = datetime(2026, 3, 2, 10)
+    rows = [{"search_id": "s1", "session_id": "u1-a", "searched_at": searched_at, "search_type": "fulltext",
+             "n_results": 3, "ab": 1, "user_id": 42},
+            {"search_id": "s2", "session_id": "u2-a", "searched_at": searched_at, "search_type": "fulltext",
+             "n_results": 0, "ab": None, "user_id": 7}]
+    dbt_vars = {"search_metrics_searches": f"{INPUT_SCHEMA}.ab_searches",
+                "search_metrics_clicks": f"{INPUT_SCHEMA}.ab_clicks", "search_metrics_bucket_column": "ab",
+                "search_metrics_unit_column": unit_column}
+    out = dbt_project.run_tables({"ab_searches": (columns, rows)}, dbt_vars, outputs=("search_metrics_stg_searches",))
+    got = sorted((r["search_id"], r["experiment"], r["bucket"], r["unit_id"])
+                 for r in out["search_metrics_stg_searches"])
+    if unit_column:
+        assert got == [("s1", "(all)", "1", "42"), ("s2", "(all)", None, "7")], got
+    else:
+        assert got == [("s1", "(all)", "1", "u1-a"), ("s2", "(all)", None, "u2-a")], got
 
 
 # -- 5. the literals made from vars ------------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def duplicate(model, where="true"):
 QM, RM = "search_query_metrics", "search_run_metrics"
 PRC, RPRC = "search_precision_recall_curve", "search_run_precision_recall_curve"
 PSD, CMD, AUCD = "search_paulscore_daily", "search_click_metrics_daily", "search_auc_daily"
-QD, RC, PSC = "search_query_deltas", "search_run_comparison", "search_paulscore_comparison"
+QD, RC = "search_query_deltas", "search_run_comparison"
 IQ = "search_input_quality"
 OV, POV = "search_run_overlap", "search_run_pair_overlap"
 AG = "search_judgment_agreement"
@@ -204,10 +204,6 @@ RULES = {
         [update(XDS, "true", survival="-0.25")], 1, "survival must be null or between 0 and 1"),
     "search_experiment_dwell_survival__one_row_per_bucket_type_and_checkin": (
         [duplicate(XDS)], 1, "experiment, bucket, search_type, checkin_seconds must be unique"),
-    "search_paulscore_comparison__baseline_must_not_be_null": ([insert(PSC, "true", baseline="null")], 1, None),
-    "search_paulscore_comparison__candidate_must_not_be_null": ([insert(PSC, "true", candidate="null")], 1, None),
-    "search_paulscore_comparison__one_row_per_pair_type_and_factor": (
-        [duplicate(PSC)], 1, "baseline, candidate, search_type, factor must be unique"),
 
     "search_input_quality__input_name_must_not_be_null": ([insert(IQ, "true", input_name="null")], 1, None),
     "search_input_quality__input_name_must_be_an_input_of_the_package": (

@@ -79,31 +79,12 @@ def test_sign_flip_p_value_approximates_exact_enumeration(deltas):
     assert got == pytest.approx(exact, abs=0.01)
 
 
-def test_two_sample_permutation_p_value_approximates_exact_enumeration():
-    baseline, candidate = [0.1, 0.4, 0.35, 0.2], [0.5, 0.45, 0.3, 0.9, 0.6]
-    pooled = baseline + candidate
-    observed = abs(sum(candidate) / 5 - sum(baseline) / 4)
-    splits = list(itertools.combinations(range(9), 4))
-    exact = sum(abs((sum(pooled) - sum(pooled[i] for i in s)) / 5 - sum(pooled[i] for i in s) / 4) >= observed - 1e-12
-                for s in splits) / len(splits)
-    got = ref.two_sample_tests(baseline, candidate, n_permutations=20000, n_bootstrap=1)["p_value_randomization"]
-    assert got == pytest.approx(exact, abs=0.01)
-
-
 def test_bootstrap_interval_agrees_with_normal_theory_on_a_large_sample():
     deltas = list(np.random.default_rng(3).normal(0.05, 0.2, size=400))
     out = ref.paired_tests([0.0] * 400, deltas, n_permutations=1, n_bootstrap=2000)
     mean, se = float(np.mean(deltas)), float(np.std(deltas, ddof=1) / math.sqrt(400))
     assert out["ci_low"] == pytest.approx(mean - 1.96 * se, abs=0.15 * 1.96 * se)
     assert out["ci_high"] == pytest.approx(mean + 1.96 * se, abs=0.15 * 1.96 * se)
-    # and the two-sample version: difference of two means, variances add
-    b = list(np.random.default_rng(4).normal(0.3, 0.2, size=300))
-    c = list(np.random.default_rng(5).normal(0.35, 0.3, size=200))
-    out = ref.two_sample_tests(b, c, n_permutations=1, n_bootstrap=2000)
-    diff = float(np.mean(c) - np.mean(b))
-    se = math.sqrt(np.var(b, ddof=1) / 300 + np.var(c, ddof=1) / 200)
-    assert out["ci_low"] == pytest.approx(diff - 1.96 * se, abs=0.15 * 1.96 * se)
-    assert out["ci_high"] == pytest.approx(diff + 1.96 * se, abs=0.15 * 1.96 * se)
 
 
 def test_null_p_values_are_uniform_enough():
@@ -124,8 +105,6 @@ def test_degenerate_cases():
     assert out["t_statistic"] is None and out["ci_low"] == pytest.approx(0.1) == out["ci_high"]
     # no pair at all
     assert ref.paired_tests([], [])["p_value_randomization"] is None
-    # an empty arm
-    assert ref.two_sample_tests([], [0.1, 0.2])["p_value_t"] is None
     # run_comparison: a pair whose runs share no query gives n_queries 0 and null statistics
     rows = [{"run_id": "a", "query_id": "q1", "metric": "ndcg", "k": 10, "value": 0.5},
             {"run_id": "b", "query_id": "q2", "metric": "ndcg", "k": 10, "value": 0.7}]

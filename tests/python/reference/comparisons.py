@@ -1,7 +1,7 @@
-"""Reference (oracle) implementation of the run and bucket comparisons (issue 6).
+"""Reference (oracle) implementation of the run comparisons (issue 6).
 
 Plain Python loops over the documented algorithms (docs/comparisons.md), not over the SQL; scipy only for the
-t-tests (scipy.stats.ttest_rel / ttest_ind), which the SQL's own Student t CDF is checked against. The
+t-test (scipy.stats.ttest_rel), which the SQL's own Student t CDF is checked against. The
 randomization tests and bootstraps use the same hash-based draws as the SQL, so their numbers must agree to
 floating-point noise.
 
@@ -11,11 +11,8 @@ mix(x), replicate_key(stream, replicate), draw(key, unit), sign(replicate, unit)
 student_t_two_sided_p(t, df)                 the SQL's series, in Python (checked against scipy in the tests)
 percentile_interval(values, level)           numpy "type 7" with the compile-time arithmetic of the SQL
 paired_tests(deltas, ...)                    deltas ordered by query_id (binary order)
-two_sample_tests(baseline, candidate, ...)   values ordered by (search_date, session_id)
 query_deltas(query_rows, pairs=None)         rows of search_query_deltas from rows of search_query_metrics
 run_comparison(query_rows, pairs=None, ...)  rows of search_run_comparison
-session_units(searches, clicks, bucket_column, factors)
-paulscore_comparison(searches, clicks, bucket_column, pairs=None, factors=..., ...)
 holm(p_values), benjamini_hochberg(p_values)  adjusted p-values (None = not in the family)
 adjust_families(rows, family_columns)        adds p_value_{t,randomization}_{holm,bh} per family of rows
 effect_and_power(deltas, alpha, power)       effect_size_dz, minimum_detectable_effect, queries_needed
@@ -30,9 +27,6 @@ P = 2147483647  # the prime 2^31 - 1
 HALF = 1073741824  # 2^30
 STREAM_SIGN_FLIP = 1
 STREAM_PAIRED_BOOTSTRAP = 2
-STREAM_BASELINE_BOOTSTRAP = 3
-STREAM_CANDIDATE_BOOTSTRAP = 4
-STREAM_TWO_SAMPLE_PERMUTATION = 5
 TIE = 1e-12  # |delta| <= TIE is a tie
 EQUAL_SD = 1e-12  # sd <= EQUAL_SD * max(1, max |x|): every value equal, the t-test is undefined (null)
 EXTREME = 1e-9  # tolerance of "at least as extreme" in the randomization tests
@@ -169,7 +163,6 @@ def paired_tests(baseline: list[float], candidate: list[float], n_permutations=1
 ADJUSTED_COLUMNS = ("p_value_t", "p_value_randomization")
 # the columns whose values make one family, per var search_metrics_p_value_family
 RUN_FAMILIES = {"pair": ("baseline", "candidate"), "report": (), "metric": ("metric", "k")}
-PAULSCORE_FAMILIES = {"pair": ("baseline", "candidate"), "report": (), "metric": ("search_type", "factor")}
 
 
 def _sorted_non_null(p_values):
@@ -280,104 +273,3 @@ def run_comparison(query_rows: list[dict], pairs=None, n_permutations=1000, n_bo
         row.update(effect_and_power(deltas, alpha, power))
         out.append(row)
     return adjust_families(out, RUN_FAMILIES[family])
-
-
-# ---------------------------------------------------------------------------
-# Two-sample tests (PaulScore A/B by bucket)
-# ---------------------------------------------------------------------------
-
-
-def two_sample_tests(baseline: list[float], candidate: list[float], n_permutations=1000, n_bootstrap=1000,
-                     level=0.95) -> dict:
-    """Units in the order of their index (1-based) within each arm."""
-    from scipy import stats
-
-    out = {"t_statistic": None, "p_value_t": None, "p_value_randomization": None, "ci_low": None,
-           "ci_high": None}
-    n_b, n_c = len(baseline), len(candidate)
-    if n_b == 0 or n_c == 0:
-        return out
-    pooled = baseline + candidate
-    df = n_b + n_c - 2
-    if df >= 1:
-        m_b, m_c = _mean(baseline), _mean(candidate)
-        ss = sum((v - m_b) ** 2 for v in baseline) + sum((v - m_c) ** 2 for v in candidate)
-        sd = math.sqrt(ss / df)
-        if not _all_equal(pooled, sd):
-            result = stats.ttest_ind(candidate, baseline, equal_var=True)
-            out["t_statistic"], out["p_value_t"] = float(result.statistic), float(result.pvalue)
-
-    total = sum(pooled)
-
-    def statistic(baseline_sum):
-        return (total - baseline_sum) / n_c - baseline_sum / n_b
-
-    observed = abs(statistic(sum(baseline)))
-    tolerance = EXTREME * sum(abs(v) for v in pooled) * (1 / n_b + 1 / n_c)
-    extreme = 0
-    for r in range(1, n_permutations + 1):
-        draws = stream_draws(STREAM_TWO_SAMPLE_PERMUTATION, r, n_b + n_c)
-        order = sorted(range(1, n_b + n_c + 1), key=lambda j: (draws[j - 1], j))
-        baseline_sum = sum(pooled[j - 1] for j in order[:n_b])
-        if abs(statistic(baseline_sum)) >= observed - tolerance:
-            extreme += 1
-    out["p_value_randomization"] = (1 + extreme) / (1 + n_permutations)
-
-    differences = []
-    for r in range(1, n_bootstrap + 1):
-        draws_b = stream_draws(STREAM_BASELINE_BOOTSTRAP, r, n_b)
-        draws_c = stream_draws(STREAM_CANDIDATE_BOOTSTRAP, r, n_c)
-        mean_b = _mean([baseline[d % n_b] for d in draws_b])
-        mean_c = _mean([candidate[d % n_c] for d in draws_c])
-        differences.append(mean_c - mean_b)
-    out["ci_low"], out["ci_high"] = percentile_interval(differences, level)
-    return out
-
-
-def session_units(searches: list[dict], clicks: list[dict], bucket_column: str, factors) -> dict:
-    """{(bucket, search_type, factor): [(search_date, session_id, session_score), ...]} over the searches with a
-    non-null bucket; a day-session is split by bucket too. Session score = sum of search scores / searches."""
-    known = {row["search_id"] for row in searches}
-    positions: dict[str, set] = {}
-    for click in clicks:
-        if click["search_id"] in known:
-            positions.setdefault(click["search_id"], set()).add(click["position"])
-    sessions: dict[tuple, list[str]] = {}
-    for row in searches:
-        if row.get(bucket_column) is None:
-            continue
-        key = (str(row[bucket_column]), row["search_type"], row["searched_at"].date(), row["session_id"])
-        sessions.setdefault(key, []).append(row["search_id"])
-    units: dict[tuple, list] = {}
-    for (bucket, search_type, day, session_id), search_ids in sessions.items():
-        for factor in factors:
-            score = sum(sum(factor ** (p - 1) for p in positions.get(s, ())) for s in search_ids) / len(search_ids)
-            units.setdefault((bucket, search_type, factor), []).append((day, session_id, score))
-    for values in units.values():
-        values.sort(key=lambda unit: (unit[0], unit[1]))
-    return units
-
-
-def paulscore_comparison(searches, clicks, bucket_column="bucket", pairs=None, factors=(0.1, 0.5, 0.9),
-                         n_permutations=1000, n_bootstrap=1000, level=0.95, family="pair") -> list[dict]:
-    units = session_units(searches, clicks, bucket_column, factors)
-    buckets = sorted({bucket for bucket, _, _ in units})
-    if pairs is None:
-        pairs = [(buckets[0], bucket) for bucket in buckets[1:]] if buckets else []
-    out = []
-    for baseline, candidate in pairs:
-        types = sorted({t for b, t, _ in units if b in (baseline, candidate)})
-        for search_type in types:
-            for factor in factors:
-                b = [u[2] for u in units.get((baseline, search_type, factor), [])]
-                c = [u[2] for u in units.get((candidate, search_type, factor), [])]
-                b_mean = _mean(b) if b else None
-                c_mean = _mean(c) if c else None
-                delta = c_mean - b_mean if b and c else None
-                row = {"baseline": baseline, "candidate": candidate, "search_type": search_type,
-                       "factor": factor, "n_baseline_sessions": len(b), "n_candidate_sessions": len(c),
-                       "baseline_paulscore": b_mean, "candidate_paulscore": c_mean, "mean_delta": delta,
-                       "relative_delta": delta / b_mean if delta is not None and b_mean != 0 else None}
-                row.update(two_sample_tests(b, c, n_permutations, n_bootstrap, level))
-                out.append(row)
-    return adjust_families(out, PAULSCORE_FAMILIES[family])
