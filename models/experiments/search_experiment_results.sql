@@ -118,8 +118,8 @@ thetas as (
             when metric_kind = 'unit' then
                 case
                     when joint_n < 2 then 0
-                    when joint_sum_x2 - joint_sum_x * joint_sum_x / joint_n = 0
-                        or joint_sum_m2 - joint_sum_m * joint_sum_m / joint_n = 0 then 0
+                    when {{ search_metrics.zero_below_rounding('joint_sum_x2 - joint_sum_x * joint_sum_x / joint_n', 'joint_sum_x2 + joint_sum_x * joint_sum_x / joint_n') }} = 0
+                        or {{ search_metrics.zero_below_rounding('joint_sum_m2 - joint_sum_m * joint_sum_m / joint_n', 'joint_sum_m2 + joint_sum_m * joint_sum_m / joint_n') }} = 0 then 0
                     else (joint_sum_mx - joint_sum_m * joint_sum_x / joint_n)
                         / (joint_sum_x2 - joint_sum_x * joint_sum_x / joint_n)
                 end
@@ -138,8 +138,10 @@ adjusted as (
         thetas.*,
         case when theta = 0 then mean_a when pre_mean_a is not null then mean_a - theta * pre_mean_a end as cuped_mean_a,
         case when theta = 0 then mean_b when pre_mean_b is not null then mean_b - theta * pre_mean_b end as cuped_mean_b,
-        case when theta = 0 then var_a when pre_variance_ok_a = 1 then var_a + theta * theta * pre_var_a - 2 * theta * pre_cov_a end as cuped_var_a,
-        case when theta = 0 then var_b when pre_variance_ok_b = 1 then var_b + theta * theta * pre_var_b - 2 * theta * pre_cov_b end as cuped_var_b
+        case when theta = 0 then var_a when pre_variance_ok_a = 1 then
+            {{ search_metrics.zero_below_rounding('var_a + theta * theta * pre_var_a - 2 * theta * pre_cov_a', 'abs(var_a) + theta * theta * abs(pre_var_a) + 2 * abs(theta * pre_cov_a)') }} end as cuped_var_a,
+        case when theta = 0 then var_b when pre_variance_ok_b = 1 then
+            {{ search_metrics.zero_below_rounding('var_b + theta * theta * pre_var_b - 2 * theta * pre_cov_b', 'abs(var_b) + theta * theta * abs(pre_var_b) + 2 * abs(theta * pre_cov_b)') }} end as cuped_var_b
     from (
         select
             thetas.*,

@@ -3,7 +3,7 @@
   units (units seen in one bucket of the experiment), its expected share (var search_metrics_experiments
   .expected_shares, weights normalized over the experiment's buckets; equal shares when unset), the expected
   units, and the experiment's Pearson chi-square of the units per bucket against the expected shares with
-  buckets − 1 degrees of freedom and its p-value (scipy.stats.chisquare, gbstats' check_srm). srm_passed is false
+  buckets − 1 degrees of freedom and its p-value (scipy.stats.chisquare, gbstats' check_srm); null with one bucket. srm_passed is false
   when the p-value is below var search_metrics_experiments.srm_p_value (default 0.001): then every other number of
   the experiment is suspect, and a warning-level data test lists it. n_contaminated_units: the experiment's units
   seen in two buckets or more, excluded from it.
@@ -72,8 +72,8 @@ chi_square_terms as (
 experiment_statistics as (
     select
         experiment,
-        case when max(n_unweighted) = 0 then sum(chi_square_term) end as chi_square,
-        max(n_buckets) - 1 as degrees_of_freedom
+        case when max(n_unweighted) = 0 and max(n_buckets) >= 2 then sum(chi_square_term) end as chi_square,
+        case when max(n_buckets) >= 2 then max(n_buckets) - 1 end as degrees_of_freedom
     from chi_square_terms
     group by experiment
 ),

@@ -602,16 +602,27 @@ def sums(units):
     return out
 
 
+ROUNDING = Fraction(1, 10 ** 12)
+
+
+def _floored(terms):
+    """Σ terms, or 0 when |Σ terms| <= 1e-12 Σ |terms|: the design's rule that a difference this small against its
+    terms is rounding error of the float sums it is computed from (a variance of a constant, a delta-method
+    variance whose terms cancel), not a value (docs/experiments.md, "Variance")."""
+    total = sum(terms)
+    return Fraction(0) if abs(total) <= ROUNDING * sum(abs(t) for t in terms) else total
+
+
 def _cov(n, sum_a, sum_b, sum_ab):
-    """(Σab - Σa Σb / n) / (n - 1), exact; None when n < 2."""
+    """(Σab - Σa Σb / n) / (n - 1), exact, with the rounding floor; None when n < 2."""
     if n < 2:
         return None
-    return (Fraction(sum_ab) - Fraction(sum_a) * Fraction(sum_b) / n) / (n - 1)
+    return _floored([Fraction(sum_ab), -Fraction(sum_a) * Fraction(sum_b) / n]) / (n - 1)
 
 
 def _delta_variance(mean_m, mean_d, var_m, var_d, cov_md):
-    """g' Σ g with g = (1/d̄, -m̄/d̄²): var_m/d̄² - 2 cov m̄/d̄³ + m̄² var_d/d̄⁴ (exact)."""
-    return var_m / mean_d ** 2 - 2 * cov_md * mean_m / mean_d ** 3 + mean_m ** 2 * var_d / mean_d ** 4
+    """g' Σ g with g = (1/d̄, -m̄/d̄²): var_m/d̄² - 2 cov m̄/d̄³ + m̄² var_d/d̄⁴ (exact, with the rounding floor)."""
+    return _floored([var_m / mean_d ** 2, -2 * cov_md * mean_m / mean_d ** 3, mean_m ** 2 * var_d / mean_d ** 4])
 
 
 def arm_statistics(s):
@@ -741,9 +752,9 @@ def unit_cuped(a, b):
             mean_m, mean_x = Fraction(s["sum_m"]) / s["n"], Fraction(s["sum_x"]) / s["n"]
             arm["mean"], arm["unadjusted_mean"] = float(mean_m - theta * mean_x), float(mean_m)
         if s["n"] >= 2:
-            v = (_cov(s["n"], s["sum_m"], s["sum_m"], s["sum_m2"])
-                 + theta ** 2 * _cov(s["n"], s["sum_x"], s["sum_x"], s["sum_x2"])
-                 - 2 * theta * _cov(s["n"], s["sum_m"], s["sum_x"], s["sum_mx"]))
+            v = _floored([_cov(s["n"], s["sum_m"], s["sum_m"], s["sum_m2"]),
+                          theta ** 2 * _cov(s["n"], s["sum_x"], s["sum_x"], s["sum_x2"]),
+                          -2 * theta * _cov(s["n"], s["sum_m"], s["sum_x"], s["sum_mx"])])
             arm["variance"] = float(v)
         out[name] = arm
     return out
@@ -769,7 +780,7 @@ def _ratio_cuped_parts(s):
 
 
 def _quadratic(u, matrix, v):
-    return sum(u[i] * matrix[i][j] * v[j] for i in range(2) for j in range(2))
+    return _floored([u[i] * matrix[i][j] * v[j] for i in range(2) for j in range(2)])
 
 
 def ratio_cuped(a, b):
@@ -818,7 +829,7 @@ def ratio_cuped(a, b):
         elif p is not None:
             g_post, _, cov_post, _, _ = p
             c, w = cw[name]
-            arm["variance"] = float(_quadratic(g_post, cov_post, g_post) + theta ** 2 * w - 2 * theta * c)
+            arm["variance"] = float(_floored([_quadratic(g_post, cov_post, g_post), theta ** 2 * w, -2 * theta * c]))
         elif s["n"] >= 2:
             arm["variance"] = 0.0
         out[name] = arm
