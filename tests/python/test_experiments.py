@@ -16,6 +16,7 @@ harness (one compile per var set):
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
@@ -359,3 +360,40 @@ def test_srm_and_adjusted_p_values_equal_scipy_and_statsmodels(generated_runs):
                 assert values_equal(r["p_value_holm"], float(h), 1e-12) and values_equal(r["p_value_bh"], float(b), 1e-12)
             n_families += 1
     assert n_srm >= 4 and n_families >= 4
+
+
+@pytest.mark.dbt
+def test_each_experiment_rule_fails_or_warns_under_its_name(dbt_project, tmp_path):
+    """dbt builds of a generated log with the experiment rules broken. First: a configured baseline that is no bucket
+    of e1 and a bucket (C) without an expected share fail with exactly those rows (e2's baseline, which exists,
+    passes) and stop the experiment models; a unit in two buckets of e1 warns. Second: the same log with a sample
+    ratio below var srm_p_value warns, and the scorecard is built."""
+    import duckdb
+
+    from harness import load_table, write_duckdb_profile
+
+    db = tmp_path / "experiment_rules.duckdb"
+    profiles = write_duckdb_profile(tmp_path, db)
+    searches, clicks = generated_log(random.Random(11))
+    with duckdb.connect(str(db)) as con:
+        for name, (columns, rows) in tables_of(searches, clicks).items():
+            load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
+    rule = "search_metrics_experiments__"
+
+    def build(settings):
+        dbt_vars = {**vars_of("users_cuped"), "search_metrics_experiments": settings}
+        result = dbt_project.invoke(["build", "--vars", json.dumps(dbt_vars)], target_name="experiment_rules",
+                                    profiles_dir=profiles)
+        return {r.node.name: (str(r.status), r.failures) for r in result.result.results}
+
+    outcomes = build({"baseline": {"e1": "ghost", "e2": "X"},
+                      "expected_shares": {"A": 1, "B": 1, "X": 1, "Y": 1, "Z": 1}})
+    assert outcomes[rule + "baseline_must_be_a_bucket_of_the_experiment"] == ("fail", 1), outcomes
+    assert outcomes[rule + "every_bucket_must_have_an_expected_share"] == ("fail", 1), outcomes
+    assert outcomes[rule + "unit_must_stay_in_one_bucket"] == ("warn", 1), outcomes
+    assert outcomes["search_experiment_results"][0] == "skipped", outcomes
+
+    outcomes = build({"srm_p_value": 0.9999})
+    assert outcomes[rule + "sample_ratio_must_match_expected_shares"][0] == "warn", outcomes
+    assert outcomes[rule + "unit_must_stay_in_one_bucket"] == ("warn", 1), outcomes
+    assert outcomes["search_experiment_results"][0] == "success", outcomes
