@@ -55,6 +55,9 @@ CJ, CJA = "search_click_judgments", "search_click_judgment_agreement"
 ILD, ILE = "search_interleaving_daily", "search_interleaving_experiments"
 SMD, DWS = "search_session_metrics_daily", "search_dwell_survival"
 XDS = "search_experiment_dwell_survival"
+XR, XB, XSQ, XSR = ("search_experiment_results", "search_experiment_buckets", "search_experiment_sequential",
+                    "search_experiment_sample_ratios")
+XA = "search_metrics_int_experiment_assignments"
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -200,6 +203,31 @@ RULES = {
         [update(DWS, "true", survival="1.25")], 1, "survival must be null or between 0 and 1"),
     "search_dwell_survival__one_row_per_day_type_and_checkin": (
         [duplicate(DWS)], 1, "search_date, search_type, checkin_seconds must be unique"),
+    "search_experiment_results__experiment_must_not_be_null": ([insert(XR, "true", experiment="null")], 1, None),
+    "search_experiment_results__p_value_must_be_between_0_and_1": (
+        [update(XR, "true", p_value="1.5")], 1, "p_value must be null or between 0 and 1"),
+    "search_experiment_results__relative_p_value_must_be_between_0_and_1": (
+        [update(XR, "true", relative_p_value="-0.5")], 1, "relative_p_value must be null or between 0 and 1"),
+    "search_experiment_results__cuped_p_value_must_be_between_0_and_1": (
+        [update(XR, "true", cuped_p_value="2")], 1, "cuped_p_value must be null or between 0 and 1"),
+    "search_experiment_results__one_row_per_comparison_search_type_and_metric": (
+        [duplicate(XR)], 1, "experiment, baseline, candidate, search_type, metric, factor must be unique"),
+    "search_experiment_buckets__mean_must_not_be_nan": ([update(XB, "true", mean="'nan'")], 1, None),
+    "search_experiment_buckets__one_row_per_bucket_search_type_and_metric": (
+        [duplicate(XB)], 1, "experiment, bucket, search_type, metric, factor must be unique"),
+    "search_experiment_sequential__p_value_must_be_between_0_and_1": (
+        [update(XSQ, "true", p_value="1.5")], 1, "p_value must be null or between 0 and 1"),
+    "search_experiment_sequential__one_row_per_comparison_metric_and_day": (
+        [duplicate(XSQ)], 1, "experiment, baseline, candidate, search_type, metric, factor, search_date must be unique"),
+    "search_experiment_sample_ratios__experiment_must_not_be_null": ([insert(XSR, "true", experiment="null")], 1, None),
+    "search_experiment_sample_ratios__p_value_must_be_between_0_and_1": (
+        [update(XSR, "true", p_value="1.5")], 1, "p_value must be null or between 0 and 1"),
+    "search_experiment_sample_ratios__one_row_per_experiment_and_bucket": (
+        [duplicate(XSR)], 1, "experiment, bucket must be unique"),
+    "search_metrics_int_experiment_assignments__experiment_must_not_be_null": (
+        [insert(XA, "true", experiment="null")], 1, None),
+    "search_metrics_int_experiment_assignments__one_row_per_experiment_and_unit": (
+        [duplicate(XA)], 1, "experiment, unit_id must be unique"),
     "search_experiment_dwell_survival__survival_must_be_between_0_and_1": (
         [update(XDS, "true", survival="-0.25")], 1, "survival must be null or between 0 and 1"),
     "search_experiment_dwell_survival__one_row_per_bucket_type_and_checkin": (
