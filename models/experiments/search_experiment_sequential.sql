@@ -8,8 +8,9 @@
   is computed on its own (no running intersection), as GrowthBook. Raw estimates (no CUPED). Null where the
   fixed-horizon test is undefined (search_experiment_results).
   A unit's cumulative sums change only on its days with a search, so the bucket's cumulative moments are running
-  sums of each unit-day's increments (the new cumulative value's square minus the old one's, and so on): one
-  pass over the unit-days, however long the experiment.
+  sums of each unit-day's increments (the new cumulative value's square minus the old one's, and so on; the old
+  one is the running sum less the day's own, so one window ordering serves both): one pass over the unit-days,
+  however long the experiment.
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
 {%- set settings = search_metrics.get_experiment_settings() -%}
@@ -21,47 +22,42 @@
 {%- set keys = ['experiment', 'baseline', 'candidate', 'search_type', 'metric_index', 'search_date'] %}
 
 with cumulative_units as (
+    {#- a unit's sums up to each of its days, and up to the day before (the running sums less the day's own) #}
     select
         experiment,
         bucket,
         unit_id,
         search_type,
-        search_date,
-        row_number() over {{ unit_order }} as unit_day_number
+        search_date
         {%- for column in columns %},
-        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row) as {{ column }}
+        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row) as {{ column }},
+        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row)
+            - {{ column }} as prev_{{ column }}
         {%- endfor %}
     from {{ ref('search_metrics_int_experiment_unit_days') }}
 ),
 
-unit_values as (
-    select
-        experiment,
-        bucket,
-        unit_id,
-        search_type,
-        search_date,
-        unit_day_number,
-        {{ search_metrics.experiment_unit_values(metrics) | indent(8) }}
-    from cumulative_units
-),
-
--- each unit-day's change of the unit's contribution to the bucket's sums (the first day adds the unit)
+-- each unit-day's change of the unit's contribution to the bucket's sums: its values over the searches up to that
+-- day less those up to the day before (nothing before its first day, which adds the unit)
 increments as (
     select
         experiment,
         bucket,
         search_type,
         search_date,
-        case when unit_day_number = 1 then 1 else 0 end as new_units
+        case when prev_n_searches = 0 then 1 else 0 end as new_units
         {%- for metric in metrics %}
         {%- set i = metric.index %}
-        {%- for name, expression in [('m', 'm_' ~ i), ('m2', 'm_' ~ i ~ ' * m_' ~ i), ('d', 'd_' ~ i),
-                                     ('d2', 'd_' ~ i ~ ' * d_' ~ i), ('md', 'm_' ~ i ~ ' * d_' ~ i)] %},
-        {{ expression }} - coalesce(lag({{ expression }}) over {{ unit_order }}, 0) as delta_{{ name }}_{{ i }}
+        {%- set m = search_metrics.as_double(metric.numerator | replace('{s}', '')) %}
+        {%- set d = search_metrics.as_double(metric.denominator | replace('{s}', '')) %}
+        {%- set pm = search_metrics.as_double(metric.numerator | replace('{s}', 'prev_')) %}
+        {%- set pd = search_metrics.as_double(metric.denominator | replace('{s}', 'prev_')) %}
+        {%- for name, now, before in [('m', m, pm), ('m2', m ~ ' * ' ~ m, pm ~ ' * ' ~ pm), ('d', d, pd),
+                                      ('d2', d ~ ' * ' ~ d, pd ~ ' * ' ~ pd), ('md', m ~ ' * ' ~ d, pm ~ ' * ' ~ pd)] %},
+        {{ now }} - case when prev_n_searches = 0 then 0 else {{ before }} end as delta_{{ name }}_{{ i }}
         {%- endfor %}
         {%- endfor %}
-    from unit_values
+    from cumulative_units
 ),
 
 daily_increments as (

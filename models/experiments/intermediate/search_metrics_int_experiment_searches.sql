@@ -5,7 +5,8 @@
   reads any search of a unit. The click counts are those of search_metrics_int_click_searches (distinct clicked
   positions), PaulScore's ν is paulscore_search_score over them, and the sessions family's counts come from
   search_metrics_int_session_searches: each definition is written once, where the daily models read it too.
-  A view: its readers filter it.
+  A table: the unit assignments, the unit-days and CUPED's pre-period read it (a view would join the clicks
+  three times).
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
