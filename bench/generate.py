@@ -12,9 +12,12 @@ Judged data, for Q queries, under bench/data/judged_q<Q>/:
                      re-ranked by the rank plus a hash-drawn shift of 0..19, so that the two runs differ per query.
 Click data, for S searches (about 2 impressions per search), under bench/data/clicks_s<S>/:
   searches.parquet, clicks.parquet, impressions.parquet with the package's click input contract.
+Experiment logs, for S searches, under bench/data/experiments_s<S>/: searches.parquet (the click logs' searches
+  plus user_id, bucket and experiment; a pre-period of 3 days with no bucket) and clicks.parquet.
 
 Everything is a deterministic function of the row numbers (DuckDB's hash()), so reruns give the same files.
 Usage: python bench/generate.py judged 100000 [--force];  python bench/generate.py clicks 10000000
+       python bench/generate.py experiments 1000000
 """
 import argparse
 import os
@@ -136,8 +139,63 @@ def generate_clicks(s, force=False):
     if not force and all(os.path.exists(n) for n in names):
         return out
     os.makedirs(out, exist_ok=True)
-    con = connect(os.path.join(out, "tmp"))
     started = time.time()
+    counts = write_click_logs(s, out, names[0], names[1], names[2])
+    print(f"clicks S={s}: {counts[0]:,} searches, {counts[1]:,} clicks, {counts[2]:,} impressions "
+          f"in {time.time() - started:.1f} s -> {out}")
+    return out
+
+
+def experiments_dir(s):
+    return os.path.join(DATA, f"experiments_s{s}")
+
+
+# The experiment logs (generate_experiments): one user per 10 searches, the sessions of the click logs dealt to
+# users by a hash (so a user's ~3.3 sessions fall on any of the 30 days); the first PRE_DAYS days are the
+# pre-period (bucket and experiment null), then every search of a user carries the user's bucket, except for the
+# CONTAMINATED share of users, whose searches draw their bucket per search (units in two buckets: excluded).
+EXPERIMENT_PRE_DAYS = 3
+EXPERIMENT_CONTAMINATED = 0.002
+EXPERIMENT_UPLIFT = 0.02  # the treatment's click chance 0.42 against 0.40
+
+
+def generate_experiments(s, force=False):
+    """S searches of the click logs' shape with a user column and an A/B split (bench/README.md, "Experiments"):
+    searches.parquet (the click contract + user_id, bucket 'control' / 'treatment', experiment 'ranker_v2', both
+    null in the pre-period) and clicks.parquet; no impressions (the experiments family does not read them)."""
+    out = experiments_dir(s)
+    names = [os.path.join(out, f) for f in ("searches.parquet", "clicks.parquet")]
+    if not force and all(os.path.exists(n) for n in names):
+        return out
+    os.makedirs(out, exist_ok=True)
+    started = time.time()
+    n_users = max(2, s // 10)
+    user = f"cast(hash(s // 3, 'user') % {n_users} as bigint)"
+    # searched_at's day is (s // 3) % 30 (write_click_logs): the pre-period is its first EXPERIMENT_PRE_DAYS days
+    bucket = f"""case
+            when (s // 3) % 30 < {EXPERIMENT_PRE_DAYS} then null
+            when {uniform(user, "'contaminated'")} < {EXPERIMENT_CONTAMINATED}
+                then case when hash(s, 'bucket') % 2 = 0 then 'control' else 'treatment' end
+            when hash({user}, 'bucket') % 2 = 0 then 'control'
+            else 'treatment'
+        end"""
+    extra = {"user_id": f"'v' || cast({user} as varchar)", "bucket": bucket,
+             "experiment": f"case when (s // 3) % 30 < {EXPERIMENT_PRE_DAYS} then null else 'ranker_v2' end"}
+    counts = write_click_logs(s, out, names[0], names[1], None, extra_columns=extra,
+                              click_chance=f"case when bucket = 'treatment' then {0.4 + EXPERIMENT_UPLIFT} else 0.4 end")
+    print(f"experiments S={s}: {counts[0]:,} searches of {n_users:,} users, {counts[1]:,} clicks "
+          f"in {time.time() - started:.1f} s -> {out}")
+    return out
+
+
+def write_click_logs(s, out, searches_path, clicks_path, impressions_path, extra_columns=None, click_chance="0.4"):
+    """The click logs of S searches: searches (the contract's columns and extra_columns, name -> SQL over the
+    search number s), clicks (a search with results clicked with chance click_chance, SQL over the search's
+    columns) and, unless impressions_path is None, impressions. Returns the row counts of the files written."""
+    extra_columns = extra_columns or {}
+    con = connect(os.path.join(out, "tmp"))
+    extra_select = "".join(f",\n            {sql} as {name}" for name, sql in extra_columns.items())
+    extra_output = "".join(f", {name}" for name in extra_columns)
     # Search s: session s // 3, day (session mod 30), type by hash; n_impressions in 0..4 (mean 2).
     con.execute(f"""
         create temp view search_rows as
@@ -154,7 +212,7 @@ def generate_clicks(s, force=False):
                 when {uniform('s', "'n'")} < 0.65 then 2
                 when {uniform('s', "'n'")} < 0.90 then 3
                 else 4
-            end as integer) as n_shown
+            end as integer) as n_shown{extra_select}
         from range({s}) as searches(s)
     """)
     con.execute(f"""
@@ -164,24 +222,25 @@ def generate_clicks(s, force=False):
                 'u' || cast(session_number as varchar) as session_id,
                 searched_at,
                 search_type,
-                case when n_shown = 0 then 0 else n_shown * 25 end as n_results
+                case when n_shown = 0 then 0 else n_shown * 25 end as n_results{extra_output}
             from search_rows
-        ) to '{names[0]}' (format parquet, compression zstd, row_group_size 1000000)
+        ) to '{searches_path}' (format parquet, compression zstd, row_group_size 1000000)
     """)
-    con.execute(f"""
-        copy (
-            select
-                's' || cast(search_rows.s as varchar) as search_id,
-                cast(p as integer) as position,
-                'd' || cast(hash(search_rows.s, p) % 5000000 as varchar) as doc_id,
-                cast(10 - p as double) + {uniform('search_rows.s', 'p', "'score'")} * 3 as score
-            from search_rows
-            cross join range(1, 5) as positions(p)
-            where p <= search_rows.n_shown
-        ) to '{names[2]}' (format parquet, compression zstd, row_group_size 1000000)
-    """)
-    # Clicks: a search with results is clicked with chance 0.4 at a position drawn with more weight on top;
-    # 15 % of those also click the next position, 5 % click the first position twice.
+    if impressions_path:
+        con.execute(f"""
+            copy (
+                select
+                    's' || cast(search_rows.s as varchar) as search_id,
+                    cast(p as integer) as position,
+                    'd' || cast(hash(search_rows.s, p) % 5000000 as varchar) as doc_id,
+                    cast(10 - p as double) + {uniform('search_rows.s', 'p', "'score'")} * 3 as score
+                from search_rows
+                cross join range(1, 5) as positions(p)
+                where p <= search_rows.n_shown
+            ) to '{impressions_path}' (format parquet, compression zstd, row_group_size 1000000)
+        """)
+    # Clicks: a search with results is clicked with chance click_chance at a position drawn with more weight on
+    # top; 15 % of those also click the next position, 5 % click the first position twice.
     con.execute(f"""
         copy (
             with clicked as (
@@ -191,7 +250,7 @@ def generate_clicks(s, force=False):
                     n_shown,
                     least(n_shown, 1 + cast(floor(power({uniform('s', "'pos'")}, 2) * n_shown) as integer)) as position
                 from search_rows
-                where n_shown > 0 and {uniform('s', "'click'")} < 0.4
+                where n_shown > 0 and {uniform('s', "'click'")} < {click_chance}
             ),
             click_rows as (
                 select s, searched_at, position, 1 as nth from clicked
@@ -207,13 +266,15 @@ def generate_clicks(s, force=False):
                 cast(position as integer) as position,
                 searched_at + to_seconds(cast(5 + nth * 7 + hash(s, nth) % 50 as bigint)) as clicked_at
             from click_rows
-        ) to '{names[1]}' (format parquet, compression zstd, row_group_size 1000000)
+        ) to '{clicks_path}' (format parquet, compression zstd, row_group_size 1000000)
     """)
-    counts = [con.execute(f"select count(*) from read_parquet('{n}')").fetchone()[0] for n in names]
+    paths = [p for p in (searches_path, clicks_path, impressions_path) if p]
+    counts = [con.execute(f"select count(*) from read_parquet('{n}')").fetchone()[0] for n in paths]
     con.close()
-    print(f"clicks S={s}: {counts[0]:,} searches, {counts[1]:,} clicks, {counts[2]:,} impressions "
-          f"in {time.time() - started:.1f} s -> {out}")
-    return out
+    tmp = os.path.join(out, "tmp")
+    if os.path.isdir(tmp) and not os.listdir(tmp):
+        os.rmdir(tmp)
+    return counts
 
 
 def generate_two_runs(q, force=False):
@@ -247,12 +308,13 @@ def generate_two_runs(q, force=False):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("kind", choices=["judged", "two_runs", "clicks"])
+    parser.add_argument("kind", choices=["judged", "two_runs", "clicks", "experiments"])
     parser.add_argument("sizes", nargs="+", type=int, help="Q queries (judged) or S searches (clicks)")
     parser.add_argument("--force", action="store_true", help="rewrite files that exist")
     args = parser.parse_args(argv)
     for size in args.sizes:
-        {"judged": generate_judged, "two_runs": generate_two_runs, "clicks": generate_clicks}[args.kind](size, args.force)
+        {"judged": generate_judged, "two_runs": generate_two_runs, "clicks": generate_clicks,
+         "experiments": generate_experiments}[args.kind](size, args.force)
 
 
 if __name__ == "__main__":

@@ -19,11 +19,14 @@ and the load average before each run (this machine is shared: a load above 2 inf
 three metrics (per query and mean, |delta| <= 1e-9), the ratios, the cost curve over the sizes given, and
 the benchmark's goals. With --clicks S...: the click models (dbt build) against a floor query on S searches, with
 dbt_min beside them (goal 4 is on the node time). With --comparisons Q...: search_run_comparison over one pair of
-runs of Q queries (goals 3 and 5, its growth also per bootstrap pick).
+runs of Q queries (goals 3 and 5, its growth also per bootstrap pick). With --experiments S...: the experiments
+family (`dbt build --select +models/experiments`, models only) on S searches of two buckets by user with a pre-period
+and CUPED on, against a floor query; node time = the model nodes' summed execution times (one dbt thread).
 
 Usage: python bench/run.py --q 10000 [--q 100000 --q 1000000] [--repeat 3] [--contenders ours_3,floor]
        python bench/run.py --clicks 1000000 --clicks 10000000
        python bench/run.py --comparisons 10000 --comparisons 100000 --repeat 1
+       python bench/run.py --experiments 1000000 --experiments 10000000 --repeat 1
 Figures go to stdout and to bench/results/<name>.json.
 """
 import argparse
@@ -129,10 +132,19 @@ def node_times(name, n=6):
     return slowest, round(models, 2), round(tests, 2)
 
 
-def run_dbt(name, vars_, select, repeat, memory_limit, size_tag, extra=()):
+def model_node_times(name):
+    """Every model node's execution time (s) from dbt's run_results.json, slowest first."""
+    path = os.path.join(RESULTS, f"target_{name}", "run_results.json")
+    results = [r for r in json.load(open(path))["results"] if r["unique_id"].startswith("model.")]
+    return {r["unique_id"].split(".")[2]: round(r["execution_time"], 3)
+            for r in sorted(results, key=lambda r: r["execution_time"], reverse=True)}
+
+
+def run_dbt(name, vars_, select, repeat, memory_limit, size_tag, extra=(), env_extra=None):
     db_path = os.path.join(RESULTS, f"{name}_{size_tag}.duckdb")
     temp_dir = os.path.join(RESULTS, "duckdb_tmp")
     env = dbt_env(db_path, memory_limit, temp_dir)
+    env.update(env_extra or {})
     log_path = os.path.join(RESULTS, f"{name}_{size_tag}.log")
     # Untimed: fill dbt's partial-parse cache for these vars (a user's second `dbt build` has it too).
     measure(dbt_cmd("parse", name, vars_, None), env=env, log_path=log_path)
@@ -148,6 +160,7 @@ def run_dbt(name, vars_, select, repeat, memory_limit, size_tag, extra=()):
         run["dbt_execution_s"] = dbt_execution_seconds(log_path)
         run["dbt_startup_s"] = run["wall_s"] - run["dbt_execution_s"] if run["dbt_execution_s"] else None
         run["slowest_nodes"], run["model_node_s"], run["test_node_s"] = node_times(name)
+        run["model_nodes"] = model_node_times(name)
         runs.append(run)
     result = best_of(runs)
     result["db_path"] = db_path
@@ -384,6 +397,101 @@ def click_agreement(db_path, out_prefix):
     return checks
 
 
+# ------------------------------------------------------------------------------------------ experiments bench
+
+EXPERIMENTS_FLOOR = os.path.join(HERE, "contenders", "experiments_floor_contender.py")
+EXPERIMENT_MODELS = ["+models/experiments"]
+EXPERIMENT_CUPED_DAYS = 3
+# The floor's p-values are normal approximations (and the intervals use 1.96), so the agreement is on the rest.
+EXPERIMENT_CHECKS = {
+    "buckets": ("search_experiment_buckets", ["experiment", "bucket", "search_type", "metric", "factor"],
+                ["n_units", "numerator_sum", "denominator_sum", "mean", "variance", "standard_error"]),
+    "results": ("search_experiment_results", ["experiment", "baseline", "candidate", "search_type", "metric", "factor"],
+                ["n_baseline_units", "n_candidate_units", "baseline_mean", "candidate_mean",
+                 "baseline_standard_error", "candidate_standard_error", "absolute_difference", "relative_difference",
+                 "degrees_of_freedom", "t_statistic", "minimum_detectable_effect", "cuped_theta",
+                 "cuped_baseline_mean", "cuped_candidate_mean", "cuped_absolute_difference",
+                 "cuped_relative_difference", "variance_reduction"]),
+    "sample_ratios": ("search_experiment_sample_ratios", ["experiment", "bucket"],
+                      ["n_units", "expected_units", "chi_square", "degrees_of_freedom", "n_contaminated_units"]),
+}
+
+
+def experiment_vars(data_dir):
+    return {
+        "search_metrics_searches": f"read_parquet('{os.path.join(data_dir, 'searches.parquet')}')",
+        "search_metrics_clicks": f"read_parquet('{os.path.join(data_dir, 'clicks.parquet')}')",
+        "search_metrics_bucket_column": "bucket",
+        "search_metrics_unit_column": "user_id",
+        "search_metrics_enable_sessions": False,
+        "search_metrics_experiments": {"cuped_days": EXPERIMENT_CUPED_DAYS},
+    }
+
+
+def bench_experiments(s, repeat, memory_limit):
+    """The experiments family's models and their parents (dbt build --select +models/experiments, models only, one
+    dbt thread so that nodes do not overlap) against the floor on S searches. Node time = the sum of the model
+    nodes' execution times in run_results.json (dbt's start-up excluded)."""
+    data_dir = generate.generate_experiments(s)
+    files = [os.path.join(data_dir, f) for f in ("searches.parquet", "clicks.parquet")]
+    warm_files(files)
+    tag = f"s{s}"
+    figures = {}
+    print(f"  [{tag}] ours_experiments ...", flush=True)
+    figure = run_dbt("ours_experiments", experiment_vars(data_dir), EXPERIMENT_MODELS, repeat, memory_limit, tag,
+                     extra=["--resource-type", "model"], env_extra={"SEARCH_METRICS_BENCH_DBT_THREADS": "1"})
+    figure["node_s"] = round(sum(figure["model_nodes"].values()), 2)
+    figures["ours_experiments"] = figure
+    # CPU beyond dbt_min's is the build's own CPU: a figure that a loaded machine inflates less than wall times
+    print(f"  [{tag}] dbt_min ...", flush=True)
+    figures["dbt_min"] = run_dbt_min(experiment_vars(data_dir), "search_metrics_stg_searches", repeat, memory_limit, tag)
+    print(f"  [{tag}] experiments_floor ...", flush=True)
+    out_prefix = os.path.join(RESULTS, f"experiments_floor_{tag}")
+    cmd = [PYTHON, EXPERIMENTS_FLOOR] + files + [out_prefix, memory_limit, os.path.join(RESULTS, "duckdb_tmp"),
+                                                 str(EXPERIMENT_CUPED_DAYS), "user_id"]
+    log_path = out_prefix + ".log"
+    runs = []
+    for _ in range(repeat):
+        load = load_average()
+        run = measure(cmd, log_path=log_path)
+        run["load"] = round(load, 2)
+        run["statements"] = open(log_path).read().strip().splitlines()
+        runs.append(run)
+    figures["experiments_floor"] = best_of(runs)
+    for name, f in figures.items():
+        print(f"      {name}: best {f['wall_s']:.2f} s wall, {f['cpu_s']:.2f} s CPU, peak {f['peak_mib']:.0f} MiB "
+              f"(runs {f['runs_wall_s']}, load before {f['load_before']})", flush=True)
+    check = experiment_agreement(figure["db_path"], out_prefix)
+    with duckdb.connect() as con:
+        rows = con.execute(f"""
+            select count(*), count(distinct user_id), count(*) filter (where bucket is null)
+            from read_parquet('{files[0]}')
+        """).fetchone()
+        n_clicks = con.execute(f"select count(*) from read_parquet('{files[1]}')").fetchone()[0]
+    return {"s": s, "rows": {"searches": rows[0], "users": rows[1], "pre_period_searches": rows[2], "clicks": n_clicks},
+            "figures": figures, "agreement": check}
+
+
+def experiment_agreement(db_path, out_prefix):
+    """The floor's tables against the package's: same keys, every value within 1e-9 (relative above 1)."""
+    con = duckdb.connect(db_path, read_only=True)
+    checks = {}
+    for name, (table, keys, values) in EXPERIMENT_CHECKS.items():
+        floor = f"{out_prefix}_{name}.parquet"
+        on = " and ".join(f"a.{k} is not distinct from b.{k}" for k in keys)
+        diffs = ", ".join(f"max(abs(a.{v} - b.{v}) / greatest(1, abs(a.{v})))" for v in values)
+        nulls = " + ".join(f"count(*) filter (where (a.{v} is null) <> (b.{v} is null))" for v in values)
+        row = con.execute(f"""
+            select (select count(*) from {table}), (select count(*) from '{floor}'), count(*), {nulls}, {diffs}
+            from {table} as a inner join '{floor}' as b on {on}
+        """).fetchone()
+        worst = dict(zip(values, row[4:]))
+        ok = row[0] == row[1] == row[2] and row[3] == 0 and all(d is None or d <= TOLERANCE for d in worst.values())
+        checks[name] = {"ok": ok, "rows": list(row[:3]), "null_mismatches": row[3], "max_rel_diff": worst}
+    con.close()
+    return checks
+
+
 # ------------------------------------------------------------------------------------------------ reporting
 
 def fmt(x, digits=2):
@@ -532,12 +640,42 @@ def report_comparisons(points):
               f"the node time per pick {grow / picks:.2f} x")
 
 
+def report_experiments(points):
+    """The experiments goals: node time <= 1.5 x the floor's wall, and node time growth 1M -> 10M searches <= 11 x."""
+    print("\n== Experiments: dbt build --select +models/experiments (models, one dbt thread) against the floor ==")
+    for p in points:
+        f, floor = p["figures"]["ours_experiments"], p["figures"]["experiments_floor"]
+        rows = ", ".join(f"{k} {v:,}" for k, v in p["rows"].items())
+        print(f"  S={p['s']:,} ({rows})")
+        print(f"    ours: wall {f['wall_s']:.2f} s, CPU {f['cpu_s']:.2f} s, peak {f['peak_mib']:.0f} MiB; dbt start-up "
+              f"{fmt(f['dbt_startup_s'])} s; node time {f['node_s']:.2f} s; nodes {list(f['model_nodes'].items())[:6]}")
+        print(f"    floor: wall {floor['wall_s']:.2f} s, CPU {floor['cpu_s']:.2f} s, peak {floor['peak_mib']:.0f} MiB; "
+              f"{'; '.join(floor.get('statements', []))}")
+        print(f"    node time / floor: {verdict(f['node_s'] / floor['wall_s'], 1.5)}")
+        own_cpu = f["cpu_s"] - p["figures"]["dbt_min"]["cpu_s"]
+        print(f"    CPU beyond dbt_min's ({p['figures']['dbt_min']['cpu_s']:.2f} s): {own_cpu:.2f} s / the floor's "
+              f"{floor['cpu_s']:.2f} s = {own_cpu / floor['cpu_s']:.2f} x")
+        for name, c in p["agreement"].items():
+            print(f"    agreement {name}: {'OK' if c['ok'] else 'MISMATCH'} rows {c['rows']}, null mismatches "
+                  f"{c['null_mismatches']}, max relative |delta| {max((d for d in c['max_rel_diff'].values() if d is not None), default=0):.1e}")
+    by_s = {p["s"]: p["figures"] for p in points}
+    for a, b in zip(sorted(by_s), sorted(by_s)[1:]):
+        grow = by_s[b]["ours_experiments"]["node_s"] / by_s[a]["ours_experiments"]["node_s"]
+        floor_grow = by_s[b]["experiments_floor"]["wall_s"] / by_s[a]["experiments_floor"]["wall_s"]
+        print(f"  node time S={a:,} -> S={b:,}: {verdict(grow, 11)}; the floor x{floor_grow:.1f}")
+        nodes_a, nodes_b = by_s[a]["ours_experiments"]["model_nodes"], by_s[b]["ours_experiments"]["model_nodes"]
+        print("    per model: " + ", ".join(f"{n} {nodes_a[n]:.2f} -> {t:.2f} s (x{t / nodes_a[n]:.1f})"
+                                          for n, t in nodes_b.items() if n in nodes_a and nodes_a[n] > 0)[:2000])
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--q", type=int, action="append", help="queries (x 100 result rows); repeat for a curve")
     parser.add_argument("--clicks", type=int, action="append", help="searches for the click benchmark")
     parser.add_argument("--comparisons", type=int, action="append",
                         help="queries of the comparison benchmark (two runs, one pair, default metrics)")
+    parser.add_argument("--experiments", type=int, action="append",
+                        help="searches of the experiments benchmark (two buckets by user, a pre-period, CUPED on)")
     parser.add_argument("--contenders", default=",".join(ALL_JUDGED),
                         help="comma-separated subset of " + ",".join(ALL_JUDGED))
     parser.add_argument("--big-contenders", default="ours_3,ours_full,floor",
@@ -547,12 +685,12 @@ def main(argv=None):
                         help="DuckDB memory_limit for ours and the floor (spills to bench/results/duckdb_tmp)")
     parser.add_argument("--name", default="latest", help="writes bench/results/<name>.json")
     args = parser.parse_args(argv)
-    if not args.q and not args.clicks and not args.comparisons:
+    if not args.q and not args.clicks and not args.comparisons and not args.experiments:
         args.q = [10000]
     os.makedirs(RESULTS, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()}; DuckDB memory_limit {args.memory_limit}")
     out = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "cores": os.cpu_count(), "memory_limit": args.memory_limit,
-           "judged": [], "clicks": [], "comparisons": []}
+           "judged": [], "clicks": [], "comparisons": [], "experiments": []}
     for q in sorted(args.q or []):
         contenders = (args.contenders if q <= 100000 else args.big_contenders).split(",")
         contenders = [c for c in ALL_JUDGED if c in contenders and (q <= 100000 or c in args.big_contenders.split(","))]
@@ -564,6 +702,9 @@ def main(argv=None):
     for q in sorted(args.comparisons or []):
         out["comparisons"].append(bench_comparisons(q, args.repeat, args.memory_limit))
         json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
+    for s in sorted(args.experiments or []):
+        out["experiments"].append(bench_experiments(s, args.repeat, args.memory_limit))
+        json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
     if out["judged"]:
         report_judged(out["judged"])
         report_goals(out["judged"])
@@ -571,9 +712,11 @@ def main(argv=None):
         report_clicks(out["clicks"])
     if out["comparisons"]:
         report_comparisons(out["comparisons"])
+    if out["experiments"]:
+        report_experiments(out["experiments"])
     failed = [p["q"] for p in out["judged"] if p["agreement"]
               and not all(r["ok"] for row in p["agreement"]["pairs"].values() for r in row.values())]
-    failed += [p["s"] for p in out["clicks"] if not all(c["ok"] for c in p["agreement"].values())]
+    failed += [p["s"] for p in out["clicks"] + out["experiments"] if not all(c["ok"] for c in p["agreement"].values())]
     if failed:
         print(f"\nDISAGREEMENT at sizes {failed}: see above")
         return 1
