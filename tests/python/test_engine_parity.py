@@ -87,6 +87,9 @@ VAR_SETS = {
         "search_metrics_online_evaluation": {"interleaving_unit": "session", "dwell_threshold_seconds": 30,
                                              "return_window_seconds": 120, "reformulation_gap_seconds": 60,
                                              "checkin_seconds": [0, 5, 10, 30.5, 600]},
+        # CUPED over a one-day pre-period, a sequential tuning of our own, another α for every interval
+        "search_metrics_experiments": {"cuped_days": 1, "sequential_tuning": 300},
+        "search_metrics_alpha": 0.1,
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS},
