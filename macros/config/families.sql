@@ -21,7 +21,6 @@
         'interleaving': {'inputs': ['search_metrics_impressions', 'search_metrics_team_column',
                                     'search_metrics_experiment_column'], 'needs': 'clicks',
                          'output': 'search_interleaving_daily'},
-        'experiments': {'inputs': ['search_metrics_bucket_column'], 'needs': 'clicks', 'output': 'search_experiment_results'},
         'sessions': {'inputs': [], 'needs': 'clicks',
                      'output': 'search_session_metrics_daily'}
     }) -}}
