@@ -17,20 +17,8 @@
 {% macro default__get_click_model_settings() %}
     {%- set defaults = {'models': ['sdbn', 'coec', 'pbm'], 'min_impressions': 10, 'sdbn_alpha': 1, 'sdbn_beta': 1,
                         'sdbn_unclicked': 'examine_all', 'pbm_iterations': 20, 'grade_thresholds': none} -%}
-    {%- set given = var('search_metrics_click_models', none) -%}
+    {%- set settings = search_metrics.settings_with_defaults('search_metrics_click_models', defaults) -%}
     {%- set prefix = "search_metrics: search_metrics_click_models" -%}
-    {%- if given is none -%}{%- set given = {} -%}{%- endif -%}
-    {%- if given is not mapping -%}
-        {{- exceptions.raise_compiler_error(prefix ~ " must be a dict with keys among " ~ (defaults.keys() | list | join(', ')) ~ ", got " ~ given) -}}
-    {%- endif -%}
-    {%- set settings = {} -%}
-    {%- do settings.update(defaults) -%}
-    {%- for key, value in given.items() -%}
-        {%- if key not in defaults -%}
-            {{- exceptions.raise_compiler_error(prefix ~ " has an unknown key '" ~ key ~ "'; keys: " ~ (defaults.keys() | list | join(', '))) -}}
-        {%- endif -%}
-        {%- do settings.update({key: value}) -%}
-    {%- endfor -%}
 
     {%- set models = settings.models -%}
     {%- if models is string -%}{%- set models = [models] -%}{%- endif -%}

@@ -25,20 +25,8 @@
                             'clicks_per_search', 'mean_seconds_to_first_click', 'paulscore', 'satisfied_click_rate',
                             'return_rate', 'reformulation_rate', 'searches_per_unit', 'clicked_unit_rate',
                             'threshold_pass_rate'] -%}
-    {%- set given = var('search_metrics_experiments', none) -%}
+    {%- set settings = search_metrics.settings_with_defaults('search_metrics_experiments', defaults) -%}
     {%- set prefix = "search_metrics: search_metrics_experiments" -%}
-    {%- if given is none -%}{%- set given = {} -%}{%- endif -%}
-    {%- if given is not mapping -%}
-        {{- exceptions.raise_compiler_error(prefix ~ " must be a dict with keys among " ~ (defaults.keys() | list | join(', ')) ~ ", got " ~ given) -}}
-    {%- endif -%}
-    {%- set settings = {} -%}
-    {%- do settings.update(defaults) -%}
-    {%- for key, value in given.items() -%}
-        {%- if key not in defaults -%}
-            {{- exceptions.raise_compiler_error(prefix ~ " has an unknown key '" ~ key ~ "'; keys: " ~ (defaults.keys() | list | join(', '))) -}}
-        {%- endif -%}
-        {%- do settings.update({key: value}) -%}
-    {%- endfor -%}
 
     {#- baseline: none, a name, or a non-empty dict {experiment: bucket} of names -#}
     {%- set baseline = settings.baseline -%}

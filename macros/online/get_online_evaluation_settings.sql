@@ -17,20 +17,8 @@
     {%- set defaults = {'interleaving_unit': 'search', 'dwell_threshold_seconds': 10, 'return_window_seconds': 600,
                         'reformulation_gap_seconds': 300,
                         'checkin_seconds': [10, 20, 30, 40, 50, 60, 90, 120, 150, 180, 210, 240, 300, 360, 420]} -%}
-    {%- set given = var('search_metrics_online_evaluation', none) -%}
+    {%- set settings = search_metrics.settings_with_defaults('search_metrics_online_evaluation', defaults) -%}
     {%- set prefix = "search_metrics: search_metrics_online_evaluation" -%}
-    {%- if given is none -%}{%- set given = {} -%}{%- endif -%}
-    {%- if given is not mapping -%}
-        {{- exceptions.raise_compiler_error(prefix ~ " must be a dict with keys among " ~ (defaults.keys() | list | join(', ')) ~ ", got " ~ given) -}}
-    {%- endif -%}
-    {%- set settings = {} -%}
-    {%- do settings.update(defaults) -%}
-    {%- for key, value in given.items() -%}
-        {%- if key not in defaults -%}
-            {{- exceptions.raise_compiler_error(prefix ~ " has an unknown key '" ~ key ~ "'; keys: " ~ (defaults.keys() | list | join(', '))) -}}
-        {%- endif -%}
-        {%- do settings.update({key: value}) -%}
-    {%- endfor -%}
 
     {%- if settings.interleaving_unit not in ['search', 'session'] -%}
         {{- exceptions.raise_compiler_error(prefix ~ ".interleaving_unit must be search or session, got " ~ settings.interleaving_unit) -}}
