@@ -48,6 +48,7 @@ judgment_rows as (
     select
         case
             when returned_queries.query_id is null then 'ignored'
+            when {{ search_metrics.is_automated_rater('judgments.rater_id') }} then 'not_used'
             when judgments.grade is null then 'ungraded'
             {%- if negative_grades == 'unjudged' %}
             when judgments.scale = 'graded' and judgments.grade < 0 then 'ungraded'
@@ -56,6 +57,7 @@ judgment_rows as (
         end as status,
         case
             when returned_queries.query_id is null then 'query returned by no run'
+            when {{ search_metrics.is_automated_rater('judgments.rater_id') }} then 'automated rater (search_metrics_automated_raters): read by the judges family, not by the judged metrics'
             when judgments.grade is null then 'null grade (slot not graded yet): the doc is in the pool, the slot casts no vote'
             {%- if negative_grades == 'unjudged' %}
             when judgments.scale = 'graded' and judgments.grade < 0 then 'negative grade read as unjudged (search_metrics_negative_grades: unjudged): the doc is in the pool, the slot casts no vote'

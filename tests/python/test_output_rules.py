@@ -50,6 +50,8 @@ QD, RC = "search_query_deltas", "search_run_comparison"
 IQ = "search_input_quality"
 OV, POV = "search_run_overlap", "search_run_pair_overlap"
 AG = "search_judgment_agreement"
+JQ, JC, QUB, RUB = ("search_judgment_queue", "search_run_judgment_coverage", "search_query_unjudged_bounds",
+                    "search_run_unjudged_bounds")
 CR, CPB = "search_click_relevance", "search_click_position_bias"
 CJ, CJA = "search_click_judgments", "search_click_judgment_agreement"
 ILD, ILE = "search_interleaving_daily", "search_interleaving_experiments"
@@ -108,6 +110,13 @@ RULES = {
         [update(RPRC, "true", n_queries_total="null")], 1, None),
     "search_run_precision_recall_curve__one_row_per_run_and_recall_level": (
         [duplicate(RPRC)], 1, "run_id, recall_level must be unique"),
+
+    "search_judgment_queue__one_row_per_query_and_doc": ([duplicate(JQ)], 1, "query_id, doc_id must be unique"),
+    "search_run_judgment_coverage__one_row_per_run_and_k": ([duplicate(JC)], 1, "run_id, k must be unique"),
+    "search_query_unjudged_bounds__one_row_per_run_query_metric_and_k": (
+        [duplicate(QUB, "k is null")], 1, "run_id, query_id, metric, k must be unique"),
+    "search_run_unjudged_bounds__one_row_per_run_metric_and_k": (
+        [duplicate(RUB, CUTOFF_ROW)], 1, "run_id, metric, k must be unique"),
 
     "search_paulscore_daily__search_date_must_not_be_null": ([insert(PSD, "true", search_date="null")], 1, None),
     "search_paulscore_daily__search_type_must_not_be_null": ([insert(PSD, "true", search_type="null")], 1, None),

@@ -2,7 +2,8 @@
   How well each click model's relevance agrees with the human judgments (docs/click_models.md): over the
   (query_id, doc_id) pairs with both a relevance and a human graded value, pooled over queries, Spearman's rho
   (the Pearson correlation of midranks), Kendall's tau-b and the AUC of the relevance against the human binary
-  value. The human judgments: the judgments input without the click models' rater_ids, aggregated as the judged
+  value. The human judgments: the judgments input without the automated raters (search_metrics_int_human_judgments)
+  and without the click models' rater_ids whatever var search_metrics_automated_raters says, aggregated as the judged
   metrics aggregate them (aggregate_judgments: the mean grade on the graded scale, the majority vote on binary).
   Relevances are compared at 12 decimals (relevance_key): the engines sum in different orders, and the last bits of
   a sum must not decide whether two pairs tie. Spearman's sums are centred on the mean midrank (n + 1) / 2, so
@@ -14,7 +15,7 @@
 {%- set human_judgments -%}
 (
     select query_id, doc_id, rater_id, grade, scale
-    from {{ ref('search_metrics_stg_judgments') }}
+    from {{ ref('search_metrics_int_human_judgments') }}
     where rater_id is null or rater_id not in ('{{ click_raters | join("', '") }}')
 )
 {%- endset -%}

@@ -1,0 +1,49 @@
+{#-
+  Every configured metric at every cutoff under every judgment source of search_metrics_int_source_spine, one row per
+  (source_kind, source, run_id, query_id, metric, k): the metric macros of search_query_metrics (metric_query), run
+  once over search_metrics_int_source_results / _source_pool / _source_spine, whose query_id column holds the
+  source's query_key, then read back to the query by that key. No metric is written a second time.
+-#}
+{{ config(enabled=search_metrics.family_enabled('judging') or search_metrics.family_enabled('judges')) }}
+{%- set metrics = search_metrics.get_metrics() -%}
+{%- set cutoffs = search_metrics.get_cutoffs() -%}
+{%- set results = ref('search_metrics_int_source_results') -%}
+{%- set pool = ref('search_metrics_int_source_pool') -%}
+{#- the metric macros read the spine's query_id: the key stands in for it -#}
+{%- set spine = '(select run_id, query_key as query_id, n_results from ' ~ ref('search_metrics_int_source_spine') ~ ') as keyed_spine' -%}
+
+with
+{%- for metric in metrics %}
+
+{{ metric.name }}_values as (
+    {{ search_metrics.metric_query(metric, results, pool, spine, cutoffs) }}
+),
+{%- endfor %}
+
+keyed_values as (
+    {%- for metric in metrics %}
+    select
+        run_id,
+        query_id as query_key,
+        cast({{ search_metrics.string_literal(metric.name) }} as {{ dbt.type_string() }}) as metric,
+        cast(k as {{ dbt.type_int() }}) as k,
+        {{ search_metrics.as_double('value') }} as value
+    from {{ metric.name }}_values
+    {%- if not loop.last %}
+    union all
+    {%- endif %}
+    {%- endfor %}
+)
+
+select
+    source_spine.source_kind,
+    source_spine.source,
+    source_spine.run_id,
+    source_spine.query_id,
+    keyed_values.metric,
+    keyed_values.k,
+    keyed_values.value
+from keyed_values
+inner join {{ ref('search_metrics_int_source_spine') }} as source_spine
+    on source_spine.run_id = keyed_values.run_id
+    and source_spine.query_key = keyed_values.query_key
