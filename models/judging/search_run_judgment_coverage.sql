@@ -1,7 +1,9 @@
 {#-
   Per run and cutoff k: how much of the run's top k the humans have graded, and how many judgments it still needs.
-    judged_at_k       the mean over the run's queries of (results in the top k with a human grade) / k
-                      (ir_measures' Judged@k: the denominator is k even when the run returned fewer results)
+    judged_at_k       the mean over the run's queries of (results in the top k with a human grade) / (results
+                      in the top k): ir_measures' Judged@k, whose denominator is the results in the top k when the
+                      run returned fewer than k; a query with no result ranked within k has no share and is left
+                      out of the mean (ranks may have gaps)
     n_results         the result rows in the top k, over the run's queries
     n_unjudged        those with no human grade: the judgments the run still needs for full coverage at k
     n_queries         the queries the run returned; n_fully_judged_queries: those with no unjudged result in the top k
@@ -47,7 +49,7 @@ query_counts as (
 select
     run_id,
     cast(k as {{ dbt.type_int() }}) as k,
-    avg({{ search_metrics.as_double('coalesce(n_judged, 0)') }} / k) as judged_at_k,
+    avg(case when n_results > 0 then {{ search_metrics.as_double('coalesce(n_judged, 0)') }} / n_results end) as judged_at_k,
     cast(sum(n_results) as {{ dbt.type_bigint() }}) as n_results,
     cast(sum(n_results - coalesce(n_judged, 0)) as {{ dbt.type_bigint() }}) as n_unjudged,
     cast(count(*) as {{ dbt.type_bigint() }}) as n_queries,
