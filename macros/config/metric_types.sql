@@ -2,7 +2,7 @@
   Every metric type with its parameters: for each parameter the allowed values (a list) or 'number', and its
   default (none = required / derived). get_metrics validates a metric entry against this.
   Types without a cutoff (their k is null, computed over the whole list): auc, r_precision, bpref, rbp,
-  rbp_residual, count, average_precision_11pt, and average_precision / ndcg with whole_list true.
+  rbp_residual, count, average_precision_11pt, infap, and average_precision / ndcg with whole_list true.
 -#}
 {% macro metric_types() %}
     {%- set scales = ['binary', 'graded', 'detail'] -%}
@@ -28,6 +28,7 @@
         'rbp': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
         'rbp_residual': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
         'count': dict(relevance_params, count=[['relevant', 'retrieved', 'relevant_retrieved'], none]),
-        'average_precision_11pt': relevance_params
+        'average_precision_11pt': relevance_params,
+        'infap': relevance_params
     }) -}}
 {% endmacro %}

@@ -72,6 +72,8 @@
         {{ search_metrics.count(scale=metric.scale, threshold=metric.threshold, count=metric.count, **common) }}
     {%- elif metric.type == 'average_precision_11pt' -%}
         {{ search_metrics.average_precision_11pt(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'infap' -%}
+        {{ search_metrics.infap(scale=metric.scale, threshold=metric.threshold, **common) }}
     {%- else -%}
         {{ exceptions.raise_compiler_error("search_metrics: no macro for metric type '" ~ metric.type ~ "'") }}
     {%- endif -%}

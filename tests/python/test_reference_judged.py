@@ -655,3 +655,72 @@ def test_auc_equals_sklearn_roc_auc_score():
     got = values(results, judgments, ["auc"], (1,))[("A", "q", "auc", None)]
     assert got == approx(sklearn_metrics.roc_auc_score(labels, scores), abs=1e-12)
 
+
+
+# ---------------------------------------------------------------------------
+# infap: trec_eval infAP (m_infap.c), one value per query (k None), over every rank
+# ---------------------------------------------------------------------------
+E = 0.00001  # trec_eval's INFAP_EPSILON
+INFAP = {"name": "infap", "type": "infap"}
+UNJUDGED_NEGATIVES = {"max_grade": 4, "negative_grades": "unjudged"}
+
+
+def infap_values(results, judgments, metrics=(INFAP,), grading=None):
+    rows = query_metrics(results, judgments, cutoffs=(1,), metrics=list(metrics), grading=grading)
+    return {(row["query_id"], row["metric"]): row["value"] for row in rows if row["k"] is None}
+
+
+def test_infap_skips_docs_outside_the_pool_and_counts_unjudged_ones_at_the_judged_share():
+    # pool: a = 1, c = 0, d = 1 (binary), b = a negative grade read as unjudged; x has no judgment row
+    judgments = [judg("q", "a", 2), judg("q", "b", -1), judg("q", "c", 0), judg("q", "d", 3)]
+    results = [res("A", "q", "x", 1), res("A", "q", "b", 2), res("A", "q", "a", 3), res("A", "q", "c", 4),
+               res("A", "q", "d", 5)]
+    # a at rank 3: one doc of the pool above (b, unjudged), none judged: 1/3 + (2/3)(1/2)(e / 2e) = 1/3 + 1/6
+    # d at rank 5: b, a, c above in the pool, 1 relevant of 2 judged: 1/5 + (4/5)(3/4)(1 + e)/(2 + 2e) = 1/5 + 3/10
+    # R = 2 relevant docs in the pool
+    assert infap_values(results, judgments, grading=UNJUDGED_NEGATIVES)[("q", "infap")] == approx(
+        ((1 / 3 + 1 / 6) + (1 / 5 + 3 / 10)) / 2, abs=1e-12)
+
+
+def test_infap_relevant_first_epsilon_and_unretrieved_relevant_doc():
+    # a = 1 at rank 1, u unjudged (null grade) at 2, b = 1 at 3; z = 1 never retrieved: R = 3
+    judgments = [judg("q", "a", 1, "binary"), judg("q", "u", None, "binary"), judg("q", "b", 1, "binary"),
+                 judg("q", "z", 1, "binary")]
+    results = [res("A", "q", "a", 1), res("A", "q", "u", 2), res("A", "q", "b", 3)]
+    # a: 1; b: 1/3 + (2/3)(2/2)(1 + e)/(1 + 2e): the judged share above is 1/1, shrunk by the epsilon
+    expected = (1 + 1 / 3 + (2 / 3) * (1 + E) / (1 + 2 * E)) / 3
+    assert infap_values(results, judgments)[("q", "infap")] == approx(expected, abs=1e-12)
+    assert expected != approx((1 + 1) / 3, abs=1e-7)  # the epsilon shows in the 6th digit
+
+
+def test_infap_position_is_the_rank_with_gaps():
+    judgments = [judg("q", "a", 1, "binary"), judg("q", "n", 0, "binary")]
+    # a alone at rank 4: nothing of the pool above, so 1/4 (positions 1..3 are read as not relevant)
+    assert infap_values([res("A", "q", "a", 4)], judgments)[("q", "infap")] == approx(1 / 4)
+    # n at rank 2, a at 7: 1/7 + (6/7)(1/6)(e / (1 + 2e))
+    got = infap_values([res("A", "q", "n", 2), res("A", "q", "a", 7)], judgments)[("q", "infap")]
+    assert got == approx(1 / 7 + (1 / 7) * E / (1 + 2 * E), abs=1e-15)
+
+
+def test_infap_binary_tie_is_unjudged_and_threshold_on_graded_scale():
+    # t: two raters 2 and 0 -> binary tie (unjudged on the binary scale), graded mean 1.0; a = 3
+    judgments = [judg("q", "t", 2, rater_id="r1"), judg("q", "t", 0, rater_id="r2"), judg("q", "a", 3)]
+    results = [res("A", "q", "t", 1), res("A", "q", "a", 2)]
+    graded = {"name": "infap_graded", "type": "infap", "scale": "graded", "threshold": 1}
+    got = infap_values(results, judgments, [INFAP, graded])
+    # binary: a at 2 with t (unjudged) above: 1/2 + (1/2)(1)(e / 2e) = 3/4; R = 1
+    assert got[("q", "infap")] == approx(0.75)
+    # graded >= 1: t (1.0) relevant at 1 -> 1; a at 2: 1/2 + (1/2)(1)(1 + e)/(1 + 2e); R = 2
+    assert got[("q", "infap_graded")] == approx((1 + 1 / 2 + (1 / 2) * (1 + E) / (1 + 2 * E)) / 2, abs=1e-12)
+
+
+def test_infap_null_without_a_relevant_doc_and_geometric_mean():
+    judgments = [judg("q1", "a", 0, "binary"), judg("q1", "u", None, "binary"), judg("q3", "c", 1, "binary")]
+    results = [res("A", "q1", "a", 1), res("A", "q1", "u", 2), res("A", "q2", "b", 1), res("A", "q3", "c", 2)]
+    rows = query_metrics(results, judgments, cutoffs=(1,), metrics=[INFAP])
+    # q1: R = 0 (trec_eval 0); q2: no judgment at all; q3: 1/2 (c at rank 2, nothing of the pool above)
+    assert [(r["query_id"], r["k"], r["value"]) for r in rows] == [("q1", None, None), ("q2", None, None),
+                                                                    ("q3", None, 0.5)]
+    assert run_metrics(rows, [INFAP]) == [{"run_id": "A", "metric": "infap", "k": None, "value": 0.5,
+                                           "n_queries": 1, "n_queries_total": 3, "geometric_mean": approx(0.5)}]
+    assert resolve_metrics([INFAP])[0] == {"name": "infap", "type": "infap", "scale": "binary", "threshold": 1}

@@ -2,7 +2,9 @@
 precision_k = P_k, recall = recall_k, average_precision_pool = map_cut_k, ndcg_pool = ndcg_cut_k; and on
 TREC-shaped data (grades -1..4, negative = unjudged, relevance levels 1 and 2, runs ranked by score with ties) every
 trec_eval measure the package has: Rprec, bpref, success, num_rel, num_ret, num_rel_ret, map, gm_map, ndcg,
-ndcg_cut, iprec_at_recall, 11pt_avg, and the judged-only (condensed) ndcg_cut and map_cut."""
+ndcg_cut, iprec_at_recall, 11pt_avg, infAP (type infap, not built in), and the judged-only (condensed) ndcg_cut
+and map_cut; infAP again with docs outside the pool kept in the results (a coverage metric), at two relevance
+levels, with rank gaps and several raters against the Python reference."""
 
 import math
 import random
@@ -13,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from harness import values_equal
+from reference import judged as ref
 
 CUTOFFS = [1, 3, 5, 10]
 TREC_MEASURES = {"precision_k": "P", "recall": "recall", "average_precision_pool": "map_cut",
@@ -71,17 +74,17 @@ def test_trec_conventions_match_pytrec_eval(dbt_project, dataset):
 TREC_CUTOFFS = [1, 5, 10]
 TREC_METRICS = ["r_precision", "bpref", "success", "n_relevant", "n_retrieved", "n_relevant_retrieved",
                 "average_precision_pool_whole_list", "ndcg_pool_whole_list", "ndcg_pool", "average_precision_11pt",
-                "ndcg_pool_condensed", "average_precision_pool_condensed"]
+                "ndcg_pool_condensed", "average_precision_pool_condensed", {"name": "infap", "type": "infap"}]
 # ours -> trec_eval's per-query measure (with _k for the metrics with a cutoff)
 TREC_NAMES = {"r_precision": "Rprec", "bpref": "bpref", "success": "success", "n_relevant": "num_rel",
               "n_retrieved": "num_ret", "n_relevant_retrieved": "num_rel_ret",
               "average_precision_pool_whole_list": "map", "ndcg_pool_whole_list": "ndcg", "ndcg_pool": "ndcg_cut",
-              "average_precision_11pt": "11pt_avg"}
+              "average_precision_11pt": "11pt_avg", "infap": "infAP"}
 # judged-only (condensed) lists: trec_eval's judged_docs_only_flag, which ir_measures' judged_only passes on
 CONDENSED_NAMES = {"ndcg_pool_condensed": "ndcg_cut", "average_precision_pool_condensed": "map_cut"}
 # where we deliberately differ: null instead of trec_eval's 0 when the query has no relevant document
 NULL_WITHOUT_RELEVANT = {"r_precision", "bpref", "average_precision_pool_whole_list", "average_precision_11pt",
-                         "average_precision_pool_condensed"}
+                         "average_precision_pool_condensed", "infap"}
 SHARED_DOCS = [f"shared_{i}" for i in range(4)]
 
 
@@ -116,7 +119,7 @@ def test_trec_measures_match_pytrec_eval(dbt_project, relevance_level):
                 "search_metrics_negative_grades": "unjudged", "search_metrics_rank_from": "score"}
     cut = ",".join(str(k) for k in TREC_CUTOFFS)
     measures = {"Rprec", "bpref", f"success.{cut}", "num_rel", "num_ret", "num_rel_ret", "map", "gm_map", "ndcg",
-                f"ndcg_cut.{cut}", "iprec_at_recall", "11pt_avg"}
+                f"ndcg_cut.{cut}", "iprec_at_recall", "11pt_avg", "infAP"}
     rng = random.Random(f"pytrec_eval level {relevance_level}")
     met = set()
     for _ in range(10):
@@ -160,3 +163,118 @@ def test_trec_measures_match_pytrec_eval(dbt_project, relevance_level):
         if any(d.startswith("shared") for q in qrel.values() for d in q):
             met.add("shared doc id")
     assert met == {"query without a relevant document", "negative grade", "tied scores", "shared doc id"}, met
+
+
+# -- infAP: docs outside the pool, pooled-but-unjudged docs, two levels, rank gaps, several raters ------------------
+# infap at level 1 (binary, the default relevance level) and at level 2 (graded scale, threshold 2), with coverage
+# configured: search_metrics_int_labeled_results then keeps the results outside the pool (null values, as an
+# unjudged doc of the pool), which infAP must skip while it counts the unjudged docs of the pool.
+INFAP_METRICS = [{"name": "infap", "type": "infap"},
+                 {"name": "infap_graded_2", "type": "infap", "scale": "graded", "threshold": 2}, "coverage"]
+INFAP_LEVELS = {"infap": 1, "infap_graded_2": 2}
+INFAP_GRADING = {"max_grade": 4, "relevance_level": 1, "negative_grades": "unjudged"}
+
+
+def infap_shaped(rng, gaps=False, raters=False):
+    """TREC qrels (grades -1..4; -1 = in the pool, unjudged) and one run with distinct scores whose ranks are its
+    positions by score (trec_eval's i), or, with `gaps`, ranks with gaps in the same order. About a third of each
+    query's docs are outside the pool, doc ids are shared by the queries, and a query has no relevant doc or no
+    judgment row now and then. `raters`: a second rater on some docs (null grades, negative grades, ties)."""
+    results, judgments, qrel, run = [], [], {}, {}
+    for q in range(rng.randint(2, 5)):
+        query_id = f"q{q}"
+        docs = SHARED_DOCS[: rng.randint(1, 4)] + [f"{query_id}_d{i}" for i in range(rng.randint(3, 12))]
+        top = rng.choice([0, 2, 4, 4, 4])  # 0: no relevant document at either level
+        grades = {} if rng.random() < 0.1 else {d: rng.randint(-1, top) for d in docs if rng.random() < 0.65}
+        if grades and not any(g >= 0 for g in grades.values()):
+            grades[docs[0]] = 0  # trec_eval needs a judged doc in a query's qrels
+        if grades:
+            qrel[query_id] = dict(grades)
+        judgments += [{"query_id": query_id, "doc_id": d, "rater_id": "assessor", "grade": g, "scale": "graded"}
+                      for d, g in grades.items()]
+        if raters:
+            judgments += [{"query_id": query_id, "doc_id": d, "rater_id": "second",
+                           "grade": rng.choice([None, -1, 0, 1, 2, 4]), "scale": "graded"}
+                          for d in grades if rng.random() < 0.5]
+        run[query_id] = {}
+        rank = 0
+        returned = rng.sample(docs, rng.randint(1, len(docs)))
+        for position, doc_id in enumerate(returned, start=1):
+            rank += rng.randint(1, 3) if gaps else 1
+            run[query_id][doc_id] = float(len(returned) - position)
+            results.append({"run_id": "run", "query_id": query_id, "doc_id": doc_id, "rank": rank,
+                            "score": float(len(returned) - position)})
+    return results, judgments, qrel, run
+
+
+def infap_hard_cases(results, qrel):
+    """The cases each dataset holds, read from the data (level 1: a grade >= 1 is relevant)."""
+    met = set()
+    by_query = {}
+    for row in sorted(results, key=lambda r: (r["query_id"], r["rank"])):
+        by_query.setdefault(row["query_id"], []).append(row["doc_id"])
+    for query_id, docs in by_query.items():
+        grades = qrel.get(query_id)
+        if grades is None:
+            met.add("query without a judgment")
+            continue
+        if not any(g >= 1 for g in grades.values()):
+            met.add("query without a relevant document")
+        if grades.get(docs[0], -1) >= 1:
+            met.add("relevant doc at rank 1")
+        for i, doc_id in enumerate(docs):
+            if grades.get(doc_id, -1) >= 1:
+                if any(grades.get(d) == -1 for d in docs[:i]):
+                    met.add("unjudged doc of the pool above a relevant one")
+                if any(d not in grades for d in docs[:i]):
+                    met.add("doc outside the pool above a relevant one")
+        if any(d.startswith("shared") for d in grades):
+            met.add("shared doc id")
+    return met
+
+
+@pytest.mark.dbt
+def test_infap_matches_pytrec_eval_and_the_reference(dbt_project):
+    dbt_vars = {"search_metrics_metrics": INFAP_METRICS, "search_metrics_cutoffs": [1, 10],
+                "search_metrics_max_grade": 4, "search_metrics_negative_grades": "unjudged"}
+    rng = random.Random("infAP")
+    met = set()
+    for example in range(14):
+        gaps, raters = example >= 8, example >= 11  # 8 TREC-shaped, 3 with rank gaps, 3 with gaps and two raters
+        results, judgments, qrel, run = infap_shaped(rng, gaps, raters)
+        out = dbt_project.run(results, judgments, dbt_vars)
+        rows = [row for row in out["search_query_metrics"] if row["metric"] in INFAP_LEVELS]
+        assert len(rows) == len(run) * len(INFAP_LEVELS) and all(row["k"] is None for row in rows)
+        expected = {(r["query_id"], r["metric"]): r["value"] for r in ref.query_metrics(
+            results, judgments, cutoffs=(1, 10), metrics=INFAP_METRICS, grading=INFAP_GRADING) if r["k"] is None}
+        trec = {name: pytrec_eval.RelevanceEvaluator(qrel, {"infAP", "num_rel"}, relevance_level=level).evaluate(run)
+                for name, level in INFAP_LEVELS.items()} if not gaps else {}
+        for row in rows:
+            key = (row["query_id"], row["metric"])
+            assert values_equal(row["value"], expected[key]), (example, row, expected[key])
+            if gaps:
+                continue  # trec_eval's i is the position, ours the rank: the reference reads the rank
+            if row["query_id"] not in qrel:
+                assert row["value"] is None  # no judgment: trec_eval leaves the query out
+                continue
+            values = trec[row["metric"]][row["query_id"]]
+            if values["num_rel"] == 0:
+                assert row["value"] is None and values["infAP"] == 0, (row, values)  # our null rule
+                continue
+            assert values_equal(row["value"], values["infAP"]), (example, row, values)
+            assert values_equal(expected[key], values["infAP"]), (example, key, expected[key], values)
+        # the run mean and geometric mean over the queries with a value
+        (run_row,) = [r for r in out["search_run_metrics"] if r["metric"] == "infap"]
+        (ref_row,) = [r for r in ref.run_metrics(ref.query_metrics(results, judgments, cutoffs=(1, 10),
+                                                                   metrics=INFAP_METRICS, grading=INFAP_GRADING),
+                                                 INFAP_METRICS) if r["metric"] == "infap"]
+        for column in ("value", "geometric_mean", "n_queries"):
+            assert values_equal(run_row[column], ref_row[column]), (column, run_row, ref_row)
+        met |= infap_hard_cases(results, qrel)
+        if gaps:
+            met.add("rank gaps")
+        if raters and any(r["rater_id"] == "second" for r in judgments):
+            met.add("two raters")
+    assert met == {"query without a judgment", "query without a relevant document", "relevant doc at rank 1",
+                   "unjudged doc of the pool above a relevant one", "doc outside the pool above a relevant one",
+                   "shared doc id", "rank gaps", "two raters"}, met

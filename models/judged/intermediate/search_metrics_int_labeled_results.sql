@@ -4,10 +4,11 @@
   names (its denominator is every result in the top k); without one configured, only the results with a judgment
   row are kept, because no other metric reads the rest (an ungraded result adds nothing to a count, a sum or ERR's
   product, and every position is the result's rank). When a configured metric reads beyond the largest cutoff
-  (reads_every_rank: auc, r_precision, bpref, rbp, the counts, 11-point AP, whole_list and condensed entries),
+  (reads_every_rank: auc, r_precision, bpref, rbp, the counts, 11-point AP, infap, whole_list and condensed entries),
   the judged rows of every rank are kept too; an unjudged row beyond the largest cutoff is read by no metric
   (coverage stops at its cutoff, n_retrieved counts the spine, rbp_residual sums the graded rows), so it is not
-  copied. The other rows are read by no metric and are not copied.
+  copied. The other rows are read by no metric and are not copied. infap tells the docs outside the pool from the
+  unjudged docs of the pool by joining the pool itself, so the rows coverage adds do not change it.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}

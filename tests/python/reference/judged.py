@@ -212,10 +212,11 @@ BUILTIN_METRICS = [
 
 # Rule "No cutoff": these types give one value per (run, query) over the whole list, k None; so does an
 # average_precision or ndcg entry with whole_list True.
-WHOLE_LIST_TYPES = ("auc", "r_precision", "bpref", "rbp", "rbp_residual", "count", "average_precision_11pt")
+WHOLE_LIST_TYPES = ("auc", "r_precision", "bpref", "rbp", "rbp_residual", "count", "average_precision_11pt",
+                    "infap")
 # Rule "Geometric mean": reported for the types whose values are scores in [0, 1].
 SCORE_TYPES = ("precision", "recall", "average_precision", "reciprocal_rank", "ndcg", "err", "auc", "success",
-               "r_precision", "bpref", "rbp", "average_precision_11pt")
+               "r_precision", "bpref", "rbp", "average_precision_11pt", "infap")
 
 _BUILTIN_BY_NAME = {spec["name"]: spec for spec in BUILTIN_METRICS}
 
@@ -243,8 +244,10 @@ _TYPE_PARAMS = {
     "rbp_residual": {"scale": "graded", "persistence": None},
     "count": {"scale": "binary", "threshold": None, "count": None},
     "average_precision_11pt": {"scale": "binary", "threshold": None},
+    "infap": {"scale": "binary", "threshold": None},
 }
-THRESHOLD_TYPES = RELEVANCE_TYPES + ("auc", "success", "r_precision", "bpref", "count", "average_precision_11pt")
+THRESHOLD_TYPES = RELEVANCE_TYPES + ("auc", "success", "r_precision", "bpref", "count", "average_precision_11pt",
+                                     "infap")
 
 _ENUM_VALUES = {
     "scale": SCALES,
@@ -647,6 +650,8 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
                                      spec["scale"])
                 elif mtype == "rbp_residual":
                     value = trec.rbp_residual(ranked, labels, spec["persistence"])
+                elif mtype == "infap":
+                    value = infap(ranked, labels, threshold)
                 elif mtype == "count":
                     value = {"relevant": lambda: trec.n_relevant(labels, threshold),
                              "retrieved": lambda: trec.n_retrieved(ranked),
@@ -691,6 +696,58 @@ def precision_recall_curve(results, judgments, scale="binary", threshold=1, tran
         for level, precision in trec.interpolated_precision(ranked, labels, threshold).items():
             out.append({"run_id": run_id, "query_id": query_id, "recall_level": level, "precision": precision})
     return out
+
+
+# trec_eval.h: the epsilon of infAP's estimate of the share of relevant docs among the judged ones above a rank
+INFAP_EPSILON = 0.00001
+
+
+def infap(ranked, labels, threshold=1):
+    """Rule "infap": trec_eval's infAP (m_infap.c; Yilmaz & Aslam, CIKM 2006), over the whole list.
+
+    ranked: [(doc_id, rank)] of one (run, query); labels: {doc_id: value} of every doc of the query's pool (a
+    judgment row), value None when the doc is not graded on the scale (pooled but unjudged: trec_eval's negative
+    qrels value).  Walk the rows in rank order; j = rank - 1 is the number of positions above the row (every
+    rank counts, the rows outside the pool too):
+      * doc not in labels: not in the pool; skipped (a position that is not relevant);
+      * value None: in the pool, unjudged; counted in u (unjudged so far);
+      * value < threshold: judged non-relevant; counted in n;
+      * else relevant: r += 1, and the sum gains, with e = INFAP_EPSILON,
+          1                                                            when j = 0,
+          1/(j+1) + (j/(j+1)) * ((r-1 + n + u)/j) * ((r-1 + e)/(r-1 + n + 2e))   otherwise
+        (trec_eval's expression, term for term: the expected precision at the row, the pool's docs above it
+        relevant in the judged proportion (r-1)/(r-1+n), the others not).
+    value = sum / R, R = relevant docs in labels.  None when R = 0 (trec_eval: 0).
+    """
+    total_relevant = trec.n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    relevant_so_far = 0
+    nonrelevant_so_far = 0
+    unjudged_so_far = 0
+    total = 0.0
+    for doc_id, rank in sorted(ranked, key=lambda row: (row[1], row[0])):
+        if doc_id not in labels:
+            continue  # not in the pool
+        value = labels[doc_id]
+        if value is None:
+            unjudged_so_far += 1
+            continue
+        if value < threshold:
+            nonrelevant_so_far += 1
+            continue
+        relevant_so_far += 1
+        j = rank - 1
+        if j == 0:
+            total += 1.0
+        else:
+            fj = float(j)
+            total += (1.0 / (fj + 1.0)
+                      + (fj / (fj + 1.0))
+                      * ((relevant_so_far - 1 + nonrelevant_so_far + unjudged_so_far) / fj)
+                      * ((relevant_so_far - 1 + INFAP_EPSILON)
+                         / (relevant_so_far - 1 + nonrelevant_so_far + 2 * INFAP_EPSILON)))
+    return total / total_relevant
 
 
 def _auc_by_pairs(scored, threshold):
