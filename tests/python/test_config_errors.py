@@ -38,6 +38,20 @@ CASES = {
     "unknown negative reading": ({"search_metrics_negative_grades": "ignore"},
                                  "search_metrics_negative_grades must be reject, unjudged or zero"),
     "unknown rank source": ({"search_metrics_rank_from": "position"}, "search_metrics_rank_from must be rank or score"),
+    "automated raters not a list": ({"search_metrics_automated_raters": "llm:*"},
+                                    "search_metrics_automated_raters must be a list of rater_ids"),
+    "automated raters a bare star": ({"search_metrics_automated_raters": ["llm:*", "*"]},
+                                     "a bare '*' is not allowed"),
+    "automated rater empty": ({"search_metrics_automated_raters": [" "]},
+                              "search_metrics_automated_raters must be a list of rater_ids (non-empty text"),
+    "unknown judging key": ({"search_metrics_judging": {"depth": 5}},
+                            "search_metrics_judging has an unknown key 'depth'"),
+    "pool depth 0": ({"search_metrics_judging": {"pool_depth": 0}},
+                     "search_metrics_judging.pool_depth must be a whole number from 1 to"),
+    "judging persistence 1": ({"search_metrics_judging": {"persistence": 1}},
+                              "search_metrics_judging.persistence must be a number with 0 < p < 1, got 1"),
+    "judging budget fractional": ({"search_metrics_judging": {"budget_per_query": 2.5}},
+                                  "search_metrics_judging.budget_per_query must be a whole number >= 1"),
     "rbp without persistence": ({"search_metrics_metrics": [{"name": "x", "type": "rbp"}]},
                                 "needs a persistence p with 0 < p < 1"),
     "rbp persistence 1": ({"search_metrics_metrics": [{"name": "x", "base": "rbp_p80", "persistence": 1}]},
@@ -241,7 +255,9 @@ def test_literal_relation_gives_its_rows(dbt_project):
 PROJECT_VARS = yaml.safe_load((REPO_ROOT / "dbt_project.yml").read_text())["vars"]
 NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.25, 0.5, 0.75],
                         ("search_metrics_experiments", "cuped_days"): 14,
-                        ("search_metrics_experiments", "expected_shares"): {"control": 1, "treatment": 2}}
+                        ("search_metrics_experiments", "expected_shares"): {"control": 1, "treatment": 2},
+                        ("search_metrics_judging", "pool_depth"): 5,
+                        ("search_metrics_judging", "budget_per_query"): 10}
 # The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
 METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
                         "g_max": {"name": "x", "base": "err"},

@@ -57,6 +57,7 @@ CUSTOM_METRICS = [
     {"name": "coverage_binary", "type": "coverage", "scale": "binary"},
     {"name": "auc_binary", "type": "auc"},
     "binary_ties",
+    {"name": "infap_graded_2", "type": "infap", "scale": "graded", "threshold": 2},
 ]
 # The resampling comparisons cost replicates x units on every engine. The defaults set runs the default 1000 + 1000
 # (the draws are shared by every metric and cutoff of a pair); the trec set, whose point is the judged data, a
