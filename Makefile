@@ -5,9 +5,10 @@ BIN := $(VENV)/bin
 GBSTATS_VENV := .venv-gbstats
 DEMO_DB := target/demo.duckdb
 DEMO_CLICK_DB := target/demo_click_judged.duckdb
-# the demo's vars: the example seeds, and the A/B experiments with CUPED on (a 7-day pre-period) and the
-# sequential intervals tuned to the example's size (about 100 units)
-DEMO_VARS := {search_metrics_examples: true, search_metrics_experiments: {cuped_days: 7, sequential_tuning: 100}}
+# the demo's vars: the example seeds, the A/B experiments with CUPED on (a 7-day pre-period) and the
+# sequential intervals tuned to the example's size (about 100 units), and the example's LLM judge (rater_id
+# llm:demo) among the automated raters, next to the click models
+DEMO_VARS := {search_metrics_examples: true, search_metrics_experiments: {cuped_days: 7, sequential_tuning: 100}, search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"]}
 export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1
@@ -40,14 +41,16 @@ $(GBSTATS_VENV)/.installed: tests/python/reference/gbstats-requirements.txt
 
 ## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary;
 ## then the judged models again into a second file with the click models' judgments, printed next to the human ones
+## (there the click models' rater ids are read as human raters: search_metrics_automated_raters: [])
 demo: venv-demo
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_DB) $(BIN)/dbt build --vars '$(DEMO_VARS)' --target-path target/demo
 	$(BIN)/python scripts/demo/print_judged_summary.py $(DEMO_DB)
+	$(BIN)/python scripts/demo/print_judging_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_click_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_online_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_experiment_summary.py $(DEMO_DB)
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_CLICK_DB) $(BIN)/dbt build --quiet --select +search_run_metrics --indirect-selection cautious \
-		--vars "{search_metrics_examples: true, search_metrics_judgments: \"{{ ref('search_click_judgments') }}\"}" \
+		--vars "{search_metrics_examples: true, search_metrics_judgments: \"{{ ref('search_click_judgments') }}\", search_metrics_automated_raters: []}" \
 		--target-path target/demo_click_judged
 	$(BIN)/python scripts/demo/print_click_model_summary.py $(DEMO_DB) $(DEMO_CLICK_DB)
 

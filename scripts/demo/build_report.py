@@ -7,8 +7,8 @@ the build's var search_metrics_experiments.main_metric, default clickthrough_rat
 One self-contained HTML file: tables and inline SVG charts generated here, a few lines of inline JavaScript
 (sortable tables, and a render check that records what the browser laid out), no external resources, no
 network. Sections appear for the tables that exist: per-run metrics, run comparisons with p-values and
-confidence intervals, the queries that regressed most, rater agreement, PaulScore and click trends, AUC trends,
-and the online evaluation.
+confidence intervals, the queries that regressed most, rater agreement, the judgments workflow (coverage, the
+unjudged readings, the automated judges), PaulScore and click trends, AUC trends, and the online evaluation.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
             "select table_name from information_schema.tables where table_schema = ?", [schema]).fetchall()}
-        for name in names + EXPERIMENT_TABLES:
+        for name in names + EXPERIMENT_TABLES + JUDGMENT_TABLES:
             if name in existing:
                 cursor = con.execute(f'select * from "{schema}"."{name}"')
                 columns = [d[0] for d in cursor.description]
@@ -651,6 +651,253 @@ def section_online(sessions: list[dict], experiments: list[dict]) -> str:
     return "".join(parts)
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# judgments as a workflow (the judging and judges families, docs/judgments.md)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+# the judging and judges families' tables (section_judgments); search_judge_agreement is read when it exists
+JUDGMENT_TABLES = ["search_judgment_queue", "search_run_judgment_coverage", "search_run_unjudged_bounds",
+                   "search_judge_run_agreement", "search_judge_agreement"]
+# the main metrics of the section, read at the largest cutoff: two whose readings are bounds, two whose are values
+JUDGMENT_METRICS = ["ndcg", "average_precision", "precision", "err"]
+JUDGE_MEASURES = {"cohen_kappa": "Cohen's κ", "krippendorff_alpha": "Krippendorff's α",
+                  "mean_signed_difference": "mean signed difference"}
+N_QUEUE = 10
+TAU_EQUIVALENT = 0.9  # Voorhees (2000): rankings with Kendall's tau >= 0.9 are usually read as equivalent
+
+
+def metric_label(metric: str, k) -> str:
+    return metric if k is None else f"{metric}@{k}"
+
+
+def main_metric_keys(rows: list[dict]) -> list[tuple[str, int | None]]:
+    """(metric, k) of JUDGMENT_METRICS present in rows, each at its largest cutoff (or without one)."""
+    keys = []
+    for metric in JUDGMENT_METRICS:
+        ks = {r["k"] for r in rows if r["metric"] == metric}
+        if ks:
+            keys.append((metric, max((k for k in ks if k is not None), default=None)))
+    return keys
+
+
+def bounds_chart(title: str, rows: list[dict], width: int = 720) -> str:
+    """Per run and metric a dot (the value) and a bar from the pessimistic to the optimistic reading: solid when
+    the readings are bounds, dashed and hollow-ended when they are two values the metric could take."""
+    rows = [r for r in rows if any(r[c] is not None for c in ("value", "pessimistic_value", "optimistic_value"))]
+    if not rows:
+        return f'<p class="empty">{esc(title)}: no reading</p>'
+    left, right, top, row_h = 230, 30, 58, 20
+    bottom = top + row_h * len(rows)
+    height = bottom + 30
+    plot_w = width - left - right
+    values = [r[c] for r in rows for c in ("value", "pessimistic_value", "optimistic_value") if r[c] is not None]
+    x_lo, x_hi = nice_range(values)
+
+    def x(v):
+        return left + plot_w * (v - x_lo) / (x_hi - x_lo)
+
+    runs = sorted({r["run_id"] for r in rows})
+    parts = [f'<svg class="chart bounds-chart" role="img" aria-label="{esc(title)}" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
+             f'<text class="title" x="8" y="18">{esc(title)}</text>',
+             # the legend: what the dot and the two kinds of bar are
+             f'<circle class="legend-mark" cx="14" cy="32" r="4" fill="#555"/>'
+             f'<text class="legend" x="22" y="36">value</text>'
+             f'<line x1="70" x2="100" y1="32" y2="32" stroke="#555" stroke-width="7" stroke-opacity="0.45"/>'
+             f'<text class="legend" x="106" y="36">bounds: pessimistic (unjudged = grade 0) to optimistic (unjudged '
+             f'= top grade)</text>'
+             f'<line x1="70" x2="100" y1="47" y2="47" stroke="#555" stroke-width="2" stroke-dasharray="4 3"/>'
+             f'<text class="legend" x="106" y="51">the same two readings where they are values, not bounds</text>',
+             f'<rect class="plot" x="{left}" y="{top - 6}" width="{plot_w}" height="{row_h * len(rows) + 6}"/>']
+    for t in ticks(x_lo, x_hi):
+        parts.append(f'<line class="gridline" x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top - 6}" y2="{bottom}"/>'
+                     f'<text class="tick" x="{x(t):.1f}" y="{bottom + 16}" text-anchor="middle">{t:g}</text>')
+    previous = None
+    for i, r in enumerate(rows):
+        cy = top + row_h * i + row_h / 2
+        colour = PALETTE[runs.index(r["run_id"]) % len(PALETTE)]
+        metric = metric_label(r["metric"], r["k"])
+        if previous is not None and metric != previous:
+            parts.append(f'<line class="gridline" x1="8" x2="{left + plot_w}" y1="{top + row_h * i:.1f}" '
+                         f'y2="{top + row_h * i:.1f}"/>')
+        previous = metric
+        bounds = bool(r["readings_are_bounds"])
+        parts.append(f'<g class="reading" data-run="{esc(r["run_id"])}" data-metric="{esc(metric)}" '
+                     f'data-bounds="{"true" if bounds else "false"}">')
+        parts.append(f'<text class="label" x="{left - 8}" y="{cy + 4:.1f}" text-anchor="end">{esc(metric)} · '
+                     f'{esc(r["run_id"])}</text>')
+        low, high = r["pessimistic_value"], r["optimistic_value"]
+        if low is not None and high is not None:
+            if bounds:
+                parts.append(f'<line class="bound" x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{cy:.1f}" '
+                             f'y2="{cy:.1f}" stroke="{colour}" stroke-width="7" stroke-opacity="0.45"/>')
+            else:
+                parts.append(f'<line class="values" x1="{x(low):.1f}" x2="{x(high):.1f}" y1="{cy:.1f}" '
+                             f'y2="{cy:.1f}" stroke="{colour}" stroke-width="2" stroke-dasharray="4 3"/>')
+                for end in (low, high):
+                    parts.append(f'<line class="values" x1="{x(end):.1f}" x2="{x(end):.1f}" y1="{cy - 5:.1f}" '
+                                 f'y2="{cy + 5:.1f}" stroke="{colour}" stroke-width="1.5"/>')
+        if r["value"] is not None:
+            parts.append(f'<circle class="estimate" cx="{x(r["value"]):.1f}" cy="{cy:.1f}" r="4" fill="{colour}"/>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def order_notes(rows: list[dict]) -> list[str]:
+    """Per metric whose readings are bounds, read over two runs or more: whether judging the gaps could reorder the
+    runs (their intervals overlap) or not (disjoint: the order by value is settled)."""
+    notes = []
+    for metric, k in sorted({(r["metric"], r["k"]) for r in rows}, key=lambda mk: (mk[0], k_sort(mk[1]))):
+        group = [r for r in rows if (r["metric"], r["k"]) == (metric, k) and r["readings_are_bounds"]
+                 and r["pessimistic_value"] is not None and r["optimistic_value"] is not None]
+        if len(group) < 2:
+            continue
+        overlapping = [(a["run_id"], b["run_id"]) for i, a in enumerate(group) for b in group[i + 1:]
+                       if a["pessimistic_value"] <= b["optimistic_value"]
+                       and b["pessimistic_value"] <= a["optimistic_value"]]
+        label = metric_label(metric, k)
+        if overlapping:
+            pairs = ", ".join(f"{esc(a)} and {esc(b)}" for a, b in overlapping)
+            notes.append(f'<li data-metric="{esc(label)}" class="unsettled">{esc(label)}: the bounds of {pairs} '
+                         f'overlap: judging the gaps could reorder them.</li>')
+        else:
+            notes.append(f'<li data-metric="{esc(label)}" class="settled">{esc(label)}: the runs\' bounds are '
+                         f'disjoint: no judging of the gaps reorders them.</li>')
+    return notes
+
+
+def judgments_coverage_html(coverage: list[dict], queue: list[dict] | None) -> str:
+    parts = []
+    if coverage:
+        runs = sorted({r["run_id"] for r in coverage})
+        cutoffs = sorted({r["k"] for r in coverage})
+        k_max = cutoffs[-1]
+        by_key = {(r["run_id"], r["k"]): r for r in coverage}
+        body = []
+        for run in runs:
+            top = by_key.get((run, k_max), {})
+            body.append([esc(run)] + [num(by_key[(run, k)]["judged_at_k"], 3) if (run, k) in by_key else ""
+                                      for k in cutoffs]
+                        + [f'{top.get("n_unjudged", "")} / {top.get("n_results", "")}',
+                           f'{top.get("n_fully_judged_queries", "")} / {top.get("n_queries", "")}'])
+        parts.append('<h3>Coverage</h3><p>judged@k (<code>search_run_judgment_coverage</code>): the mean over the '
+                     'run\'s queries of the share of its top k that a human graded (the denominator is k even when '
+                     f'the run returned fewer); at k = {k_max}, the results no human graded (the judgments the run '
+                     'still needs) and the queries with none.</p>'
+                     + table(["run"] + [f"judged@{k}" for k in cutoffs]
+                             + [f"unjudged @{k_max} / results", f"fully judged queries @{k_max}"], body,
+                             css_class="data coverage"))
+    if queue is not None:
+        first = sorted(queue, key=lambda r: (-r["priority"], r["query_id"], r["priority_rank"]))[:N_QUEUE]
+        n_queries = len({r["query_id"] for r in queue})
+        body = [[esc(r["query_id"]), esc(r["doc_id"]), str(r["n_runs"]), str(r["best_rank"]), num(r["priority"], 3),
+                 str(r["priority_rank"])] for r in first]
+        parts.append(f'<h3>What to judge next</h3><p>{len(queue)} (query, doc) pairs of {n_queries} queries that a run '
+                     'ranks within the pool depth wait for a human grade (<code>search_judgment_queue</code>); the '
+                     f'first {len(first)} by priority, the sum over the runs of the rank-biased weight of the '
+                     'doc\'s rank (the most run metrics a judgment moves).</p>'
+                     + (table(["query", "doc", "runs", "best rank", "priority", "rank in query"], body,
+                              css_class="data queue", numeric_from=2) if body else
+                        '<p class="empty">Nothing to judge: every pooled result has a human grade.</p>'))
+    return "".join(parts)
+
+
+def judgments_bounds_html(bounds: list[dict]) -> str:
+    keys = main_metric_keys(bounds)
+    rows = sorted((r for r in bounds if (r["metric"], r["k"]) in keys),
+                  key=lambda r: (keys.index((r["metric"], r["k"])), r["run_id"]))
+    if not rows:
+        return ""
+    body = [[esc(r["run_id"]), esc(metric_label(r["metric"], r["k"])), num(r["value"]), num(r["pessimistic_value"]),
+             num(r["optimistic_value"]), "bounds" if r["readings_are_bounds"] else "values", str(r["n_queries"])]
+            for r in rows]
+    notes = order_notes(rows)
+    kinds = {kind: ", ".join(esc(metric_label(m, k)) for m, k in keys
+                             if any((r["metric"], r["k"]) == (m, k) and bool(r["readings_are_bounds"]) == kind
+                                    for r in rows)) for kind in (True, False)}
+    here = "; ".join(text for text in (f"bounds here: {kinds[True]}" if kinds[True] else "",
+                                       f"values here: {kinds[False]}" if kinds[False] else "") if text)
+    return ('<h3>How far could the unjudged results move each number?</h3><p>Per run, the value (the dot: '
+            '<code>search_run_metrics</code>, an unjudged result adding nothing) and two readings of the run\'s '
+            'unjudged results within the pool depth (<code>search_run_unjudged_bounds</code>): pessimistic, every '
+            'one judged at grade 0, and optimistic, every one at the top grade. Where the metric cannot fall when a '
+            'result gets a higher grade (precision, ERR, reciprocal rank, ...) the readings are <b>bounds</b> (a '
+            'solid bar): however the gaps are judged, the run\'s mean lands between them. Where a normalizer grows '
+            'with the judgments (nDCG, AP, recall, ...) they are two <b>values</b> the metric would take (a dashed '
+            'bar), not bounds: the optimistic reading can be below the value. Column '
+            f'<code>readings_are_bounds</code> says which ({here}). The value itself need not lie between the '
+            'readings.</p>'
+            + bounds_chart("Judgments: value and unjudged readings per run", rows)
+            + (f'<ul class="bounds-notes">{"".join(notes)}</ul>' if notes else "")
+            + table(["run", "metric", "value", "pessimistic", "optimistic", "readings", "queries"], body,
+                    css_class="data bounds", numeric_from=2))
+
+
+def judgments_judges_html(run_agreement: list[dict], item_agreement: list[dict] | None) -> str:
+    keys = main_metric_keys(run_agreement)
+    rows = sorted((r for r in run_agreement if (r["metric"], r["k"]) in keys),
+                  key=lambda r: (r["rater_id"], keys.index((r["metric"], r["k"]))))
+    parts = ['<h3>Automated judges held to the humans</h3><p>Does each automated judge (var '
+             '<code>search_metrics_automated_raters</code>; the judged metrics read the human judgments only) rank '
+             'the runs as the humans do? Per judge and main metric, over the queries it graded '
+             '(<code>search_judge_run_agreement</code>): Kendall\'s τ-b and τ_AP between the runs\' means with the '
+             'human and with the judge\'s judgments, the pairs of runs whose paired t-test gives the same verdict, '
+             'and the largest difference of a run mean. Shaded red: τ-b below '
+             f'{TAU_EQUIVALENT:g} (the usual threshold for equivalent rankings) or a pair of runs with another '
+             'verdict. With few runs τ says little: read the runs column.</p>']
+    if rows:
+        body, classes = [], []
+        for r in rows:
+            disagrees = ((r["kendall_tau_b"] is not None and r["kendall_tau_b"] < TAU_EQUIVALENT)
+                         or (r["verdict_agreement"] is not None and r["verdict_agreement"] < 1))
+            classes.append("worse" if disagrees else "")
+            body.append([esc(r["rater_id"]), esc(metric_label(r["metric"], r["k"])), str(r["n_runs"]),
+                         str(r["n_queries"]), num(r["kendall_tau_b"], 3), num(r["tau_ap"], 3),
+                         f'{r["n_same_verdict"]} / {r["n_run_pairs"]}', num(r["verdict_agreement"], 3),
+                         num(r["max_abs_difference"], 3)])
+        parts.append(table(["judge", "metric", "runs", "queries", "τ-b", "τ_AP", "same verdict / pairs",
+                            "verdict agreement", "max |Δ mean|"], body, css_class="data judges", numeric_from=2,
+                           row_classes=classes))
+    else:
+        parts.append('<p class="empty">No automated judge has judgments of the runs\' queries.</p>')
+    if item_agreement is not None:
+        order = list(JUDGE_MEASURES)
+        measures = sorted({r["measure"] for r in item_agreement},
+                          key=lambda m: (order.index(m) if m in order else len(order), m))
+        by_key: dict[tuple, dict] = {}
+        for r in item_agreement:
+            by_key.setdefault((r["rater_id"], r["scale"]), {})[r["measure"]] = r
+        body = []
+        for (rater, scale), cells in sorted(by_key.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+            items = max((c["n_items"] for c in cells.values() if c["n_items"] is not None), default=None)
+            body.append([esc(rater), esc(scale)] + [num(cells[m]["value"], 3) if m in cells else "" for m in measures]
+                        + ["" if items is None else str(items)])
+        parts.append('<p>Item by item, against the humans\' grade of each (query, doc) both graded '
+                     '(<code>search_judge_agreement</code>): chance-corrected agreement and the judge\'s mean signed '
+                     'difference (&gt; 0: it grades higher than the humans).</p>'
+                     + (table(["judge", "scale"] + [JUDGE_MEASURES.get(m, m) for m in measures] + ["items"], body,
+                              css_class="data judge-items", numeric_from=2) if body
+                        else '<p class="empty">No item graded by both an automated judge and a human.</p>'))
+    return "".join(parts)
+
+
+def section_judgments(tables: dict[str, list[dict]]) -> str:
+    """The judging workflow: coverage and the queue, the unjudged readings of the main metrics as interval bars,
+    and the automated judges' calibration against the humans (item-level figures when search_judge_agreement
+    exists)."""
+    return ('<section id="judgments"><h2>Judgments: coverage, unjudged results, automated judges</h2><p>Judgments are '
+            'always incomplete: how much each run\'s numbers rest on, what to judge next, how far the gaps could move '
+            'the numbers, and whether an automated judge could fill them (docs/judgments.md).</p>'
+            + judgments_coverage_html(tables.get("search_run_judgment_coverage", []),
+                                      tables.get("search_judgment_queue"))
+            + judgments_bounds_html(tables.get("search_run_unjudged_bounds", []))
+            + (judgments_judges_html(tables.get("search_judge_run_agreement", []), tables.get("search_judge_agreement"))
+               if "search_judge_run_agreement" in tables else "")
+            + "</section>")
+
+
 CSS = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ddd; }
@@ -729,6 +976,8 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
         sections.append(section_regressions(tables["search_query_deltas"]))
     if tables.get("search_judgment_agreement"):
         sections.append(section_agreement(tables["search_judgment_agreement"]))
+    if any(tables.get(name) for name in JUDGMENT_TABLES):
+        sections.append(section_judgments(tables))
     if tables.get("search_paulscore_daily") or tables.get("search_click_metrics_daily"):
         sections.append(section_clicks(tables.get("search_paulscore_daily", []),
                                        tables.get("search_click_metrics_daily", [])))
@@ -745,8 +994,8 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
-        ("agreement", "rater agreement"), ("clicks", "clicks"), ("experiments", "A/B experiments"),
-        ("auc", "AUC"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
+        ("agreement", "rater agreement"), ("judgments", "judgments"), ("clicks", "clicks"),
+        ("experiments", "A/B experiments"), ("auc", "AUC"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
             f'<body><h1>search_metrics report</h1><p>Built from <code>{esc(source)}</code> by '

@@ -20,7 +20,7 @@ import duckdb
 import pytest
 
 from demo_build import EXAMPLES
-from harness import INPUT_SCHEMA, REPO_ROOT, fetch_dicts
+from harness import INPUT_SCHEMA, REPO_ROOT, fetch_dicts, read_csv
 
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "search_run_comparisons",
                    "search_query_deltas", "search_paulscore_daily", "search_click_metrics_daily",
@@ -435,9 +435,10 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
         ndcg = con.execute("select p_value_t, ci_low from main.search_run_comparison where metric = 'ndcg' and k = 10"
                            ).fetchone()
     charts = check["charts"]
-    # the A/B experiments' charts are checked with their section below
+    # the A/B experiments' charts are checked with their section below, the judgments' with theirs
     experiment_charts = [c for c in charts if c["label"].startswith("Experiment ")]
-    charts = [c for c in charts if not c["label"].startswith("Experiment ")]
+    judgment_charts = [c for c in charts if c["label"].startswith("Judgments: ")]
+    charts = [c for c in charts if not c["label"].startswith(("Experiment ", "Judgments: "))]
     labels = [c["label"] for c in charts]
     # one forest plot per compared pair, PaulScore per search type, three click rates, AUC per type, four session
     # rates, the interleaving forest plot
@@ -514,6 +515,139 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
         assert chart["width"] > 300 and chart["height"] > 100, chart
         assert chart["marks"] > 0 and chart["drawn"] == chart["marks"], chart
 
+    # the judgments section's interval bars (its numbers: test_report_judgments_section_reads_the_judging_tables)
+    assert [c["label"] for c in judgment_charts] == ["Judgments: value and unjudged readings per run"], judgment_charts
+    for chart in judgment_charts:
+        assert chart["width"] > 300 and chart["height"] > 100, chart
+        assert chart["marks"] > 0 and chart["drawn"] == chart["marks"], chart
+
     assert screenshot.exists()
     assert png_size(screenshot) == (1300, 3000)
     assert screenshot.stat().st_size > 50_000  # a blank page compresses to a few kB
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the report's judgments section (the judging and judges families, docs/judgments.md)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def _html_table(html_text: str, css_class: str) -> list[tuple[str, list[str]]]:
+    """The body rows of the report's table of that class: (the row's class, its cells' text)."""
+    found = re.search(rf'<table class="data {css_class} sortable">.*?<tbody>(.*?)</tbody></table>', html_text, re.S)
+    assert found, css_class
+    rows = []
+    for row_class, cells in re.findall(r'<tr(?: class="([^"]*)")?>(.*?)</tr>', found.group(1), re.S):
+        rows.append((row_class, [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", cells,
+                                                                                         re.S)]))
+    return rows
+
+
+def _automated(rater_id, entries) -> bool:
+    """docs/judgments.md: an entry ending in * is a prefix; a null rater_id is human."""
+    return rater_id is not None and any(rater_id.startswith(e[:-1]) if e.endswith("*") else rater_id == e
+                                        for e in entries)
+
+
+@pytest.mark.dbt
+def test_report_judgments_section_reads_the_judging_tables(demo):
+    """The report's "Judgments" section of the demo build: judged@k per run and cutoff, the top of the queue, the
+    unjudged readings of the main metrics as interval bars (bounds or values as readings_are_bounds says, which for
+    these metrics docs/judgments.md states: precision and ERR bounds, nDCG and AP values), and per automated judge
+    (the click models' rater ids and the example's LLM judge, read from the seed) tau-b, tau_AP and the verdict
+    agreement; item-level kappa / alpha when search_judge_agreement exists. Numbers as the tables hold them."""
+    sys.path.insert(0, str(REPO_ROOT / "scripts" / "demo"))
+    from build_report import JUDGMENT_METRICS, N_QUEUE, TAU_EQUIVALENT, build, read_tables
+    from build_report import num as num_html
+
+    def num(value, digits=4) -> str:  # as the report shows it, without its markup (null)
+        return re.sub(r"<[^>]+>", "", num_html(value, digits))
+
+    page = build(read_tables(str(demo["copy"]), "main"), "demo")
+    section = page[page.index('<section id="judgments">'):]
+    section = section[:section.index("</section>")]
+    results = read_csv(REPO_ROOT / "seeds" / "search_metrics_example_results.csv")
+    judgments = read_csv(REPO_ROOT / "seeds" / "search_metrics_example_judgments.csv")
+    runs = sorted({r["run_id"] for r in results})
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        coverage = fetch_dicts(con, "select * from main.search_run_judgment_coverage")
+        queue = fetch_dicts(con, "select * from main.search_judgment_queue order by priority desc, query_id, "
+                                 "priority_rank")
+        bounds = fetch_dicts(con, "select * from main.search_run_unjudged_bounds")
+        judges = fetch_dicts(con, "select * from main.search_judge_run_agreement")
+        item_table = con.execute("select count(*) from information_schema.tables where table_schema = 'main' "
+                                 "and table_name = 'search_judge_agreement'").fetchone()[0]
+        items = fetch_dicts(con, "select * from main.search_judge_agreement") if item_table else None
+
+    # coverage: one row per run of the example, judged@k at every cutoff
+    cutoffs = sorted({r["k"] for r in coverage})
+    k_max = cutoffs[-1]
+    rows = {cells[0]: cells for _, cells in _html_table(section, "coverage")}
+    assert sorted(rows) == runs and len(cutoffs) > 1, (rows, cutoffs)
+    for r in coverage:
+        assert rows[r["run_id"]][1 + cutoffs.index(r["k"])] == num(r["judged_at_k"], 3), r
+        if r["k"] == k_max:
+            assert rows[r["run_id"]][-2:] == [f'{r["n_unjudged"]} / {r["n_results"]}',
+                                              f'{r["n_fully_judged_queries"]} / {r["n_queries"]}'], r
+    # the queue: its size, then the first pairs by priority
+    assert f"{len(queue)} (query, doc) pairs" in section and len(queue) > N_QUEUE
+    assert [tuple(cells[:2]) for _, cells in _html_table(section, "queue")] == [
+        (r["query_id"], r["doc_id"]) for r in queue[:N_QUEUE]]
+
+    # the unjudged readings of the main metrics at the largest cutoff: a bar per run, bounds or values
+    main = {(r["metric"], r["k"]): r for r in bounds if r["metric"] in JUDGMENT_METRICS and r["k"] == k_max}
+    assert {m for m, _ in main} == set(JUDGMENT_METRICS)
+    assert {m: r["readings_are_bounds"] for (m, _), r in main.items()} == {
+        "ndcg": False, "average_precision": False, "precision": True, "err": True}
+    chosen = [r for r in bounds if r["metric"] in JUDGMENT_METRICS and r["k"] == k_max]
+    marks = set(re.findall(r'<g class="reading" data-run="([^"]+)" data-metric="([^"]+)" data-bounds="(\w+)">',
+                           section))
+    assert marks == {(r["run_id"], f'{r["metric"]}@{k_max}', str(bool(r["readings_are_bounds"])).lower())
+                     for r in chosen}, marks
+    assert {run for run, _, _ in marks} == set(runs)
+    assert "bounds: pessimistic (unjudged = grade 0) to optimistic (unjudged = top grade)" in section
+    assert "the same two readings where they are values, not bounds" in section
+    table_rows = {(cells[0], cells[1]): cells for _, cells in _html_table(section, "bounds")}
+    for r in chosen:
+        cells = table_rows[(r["run_id"], f'{r["metric"]}@{k_max}')]
+        assert cells[2:6] == [num(r["value"]), num(r["pessimistic_value"]), num(r["optimistic_value"]),
+                              "bounds" if r["readings_are_bounds"] else "values"], (r, cells)
+    # whether judging the gaps could reorder the runs, per metric whose readings are bounds
+    for metric in ("precision", "err"):
+        a, b = (r for r in chosen if r["metric"] == metric)
+        overlap = (a["pessimistic_value"] <= b["optimistic_value"] and b["pessimistic_value"] <= a["optimistic_value"])
+        note = re.search(rf'<li data-metric="{metric}@{k_max}" class="(\w+)">', section)
+        assert note and note.group(1) == ("unsettled" if overlap else "settled"), metric
+
+    # the automated judges: the click models (the demo's click_models family) and the seed's llm:* raters
+    entries = EXAMPLES["search_metrics_automated_raters"]
+    automated = {"sdbn", "coec", "pbm"} | {j["rater_id"] for j in judgments if _automated(j["rater_id"], entries)}
+    assert "llm:demo" in automated
+    shown = _html_table(section, "judges")
+    assert {cells[0] for _, cells in shown} == automated == {r["rater_id"] for r in judges}
+    by_key = {(cells[0], cells[1]): (row_class, cells) for row_class, cells in shown}
+    assert len(by_key) == len(automated) * len(JUDGMENT_METRICS)
+    for r in judges:
+        if r["metric"] not in JUDGMENT_METRICS or r["k"] != k_max:
+            continue
+        row_class, cells = by_key[(r["rater_id"], f'{r["metric"]}@{k_max}')]
+        assert cells[2:] == [str(r["n_runs"]), str(r["n_queries"]), num(r["kendall_tau_b"], 3), num(r["tau_ap"], 3),
+                             f'{r["n_same_verdict"]} / {r["n_run_pairs"]}', num(r["verdict_agreement"], 3),
+                             num(r["max_abs_difference"], 3)], (r, cells)
+        disagrees = ((r["kendall_tau_b"] is not None and r["kendall_tau_b"] < TAU_EQUIVALENT)
+                     or (r["verdict_agreement"] is not None and r["verdict_agreement"] < 1))
+        assert (row_class == "worse") == disagrees, (r, row_class)
+    # the LLM judge graded 7 of the 8 queries the runs returned (the seed): its run means are over those
+    returned = {r["query_id"] for r in results}
+    llm_queries = {j["query_id"] for j in judgments if j["rater_id"] == "llm:demo" and j["query_id"] in returned}
+    assert len(llm_queries) == len(returned) - 1
+    assert by_key[("llm:demo", f"ndcg@{k_max}")][1][3] == str(len(llm_queries))
+
+    # item-level agreement of each judge with the humans, once search_judge_agreement exists
+    if items is None:
+        assert "search_judge_agreement" not in section
+    else:
+        assert "search_judge_agreement" in section
+        if items:
+            cells = [c for _, row in _html_table(section, "judge-items") for c in row]
+            for r in items:
+                assert r["rater_id"] in cells and num(r["value"], 3) in cells, r

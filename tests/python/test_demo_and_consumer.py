@@ -22,9 +22,20 @@ EXAMPLE_RESULTS = REPO_ROOT / "seeds" / "search_metrics_example_results.csv"
 EXAMPLE_JUDGMENTS = REPO_ROOT / "seeds" / "search_metrics_example_judgments.csv"
 
 
+# the demo's automated raters: the example's LLM judge (rater_id llm:demo) and the click models
+AUTOMATED_RATERS = EXAMPLES["search_metrics_automated_raters"]
+
+
+def is_automated(rater_id) -> bool:
+    """docs/judgments.md: an entry ending in * is a prefix; a null rater_id is human."""
+    return rater_id is not None and any(rater_id.startswith(entry[:-1]) if entry.endswith("*") else rater_id == entry
+                                        for entry in AUTOMATED_RATERS)
+
+
 def expected_tables():
     results, judgments = read_csv(EXAMPLE_RESULTS), read_csv(EXAMPLE_JUDGMENTS)
-    query_rows = ref.query_metrics(results, judgments)
+    # the judged metrics read the human judgments only
+    query_rows = ref.query_metrics(results, [j for j in judgments if not is_automated(j["rater_id"])])
     return results, judgments, query_rows, ref.run_metrics(query_rows)
 
 
@@ -44,6 +55,9 @@ def check_outputs(con, schema):
     returned = {r["query_id"] for r in results}
     ignored = sum(r["n_rows"] for r in quality if r["input_name"] == "judgments" and r["status"] == "ignored")
     assert ignored == sum(1 for j in judgments if j["query_id"] not in returned) > 0
+    # the automated judge's rows are counted as not used by the judged metrics
+    not_used = sum(r["n_rows"] for r in quality if r["input_name"] == "judgments" and r["status"] == "not_used")
+    assert not_used == sum(1 for j in judgments if is_automated(j["rater_id"]) and j["query_id"] in returned) > 0
 
 
 @pytest.mark.dbt
@@ -90,6 +104,7 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
         vars:
           search_metrics_results: "{{ ref('ranker_output') }}"
           search_metrics_judgments: "{{ ref('relevance_labels') }}"
+          search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"]
     """))
     (consumer / "packages.yml").write_text(f"packages:\n  - local: {REPO_ROOT}\n")
     (consumer / "profiles.yml").write_text(textwrap.dedent(f"""
