@@ -1,7 +1,9 @@
 {#-
   Per compared pair of runs, query, metric and k: the baseline's and the candidate's value and the delta
   (candidate - baseline). Pairs: var search_metrics_comparisons, default every run against the first run in
-  binary order. Every query either run returned has a row; the delta is null unless both values are.
+  binary order. A pair naming a run without results (a configured pair only; the warning data test
+  search_metrics_comparisons__runs_must_have_results names the run) has no rows. Every query either run of a
+  pair returned has a row; the delta is null unless both values are.
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons')) }}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
@@ -17,8 +19,18 @@ with query_metrics as (
     from {{ ref('search_query_metrics') }}
 ),
 
-comparison_pairs as (
+configured_pairs as (
     {{ search_metrics.comparison_pairs_relation(pairs, '(select run_id as value from query_metrics) as run_values') | indent(4) }}
+),
+
+comparison_pairs as (
+    {#- only the pairs whose two runs have results: a run_id without results (a typo) gives its pairs no rows #}
+    select
+        configured_pairs.baseline,
+        configured_pairs.candidate
+    from configured_pairs
+    where configured_pairs.baseline in (select run_id from query_metrics)
+        and configured_pairs.candidate in (select run_id from query_metrics)
 ),
 
 baseline_rows as (

@@ -1,8 +1,8 @@
 {#-
   Per compared pair of runs, measure and k: the mean of search_run_overlap's values over the queries both runs
   returned whose value is not null (n_queries of them). A row for every measure and k of every pair whose
-  baseline or candidate returned a query (as search_run_comparison has), also when no query is shared:
-  n_queries = 0 and value null then.
+  baseline or candidate returned a query, also when no query is shared: n_queries = 0 and value null then
+  (search_run_comparison and search_query_deltas have no row for a pair naming a run without results).
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons')) }}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}

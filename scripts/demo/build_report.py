@@ -174,12 +174,14 @@ def line_chart(title: str, x_labels: list[str], series: dict[str, list[float | N
 
 
 def interval_chart(title: str, rows: list[tuple[str, float | None, float | None, float | None, bool]],
-                   width: int = 640) -> str:
-    """A forest plot: per row a dot (the estimate) and a whisker (its confidence interval) around zero."""
+                   width: int = 640, legend: str | None = None) -> str:
+    """A forest plot: per row a dot (the estimate) and a whisker (its confidence interval) around zero, green or
+    red (by the estimate's sign) where the row's flag is set, grey otherwise; `legend`, a line under the title
+    that says what sets the flag."""
     rows = [r for r in rows if r[1] is not None]
     if not rows:
         return f'<p class="empty">{esc(title)}: no data</p>'
-    left, right, top = 190, 30, 30
+    left, right, top = 190, 30, 44 if legend else 30
     row_h = 20 if len(rows) >= 3 else 44  # one or two rows (an interleaving experiment): room for the axis
     height = top + row_h * len(rows) + 30
     plot_w = width - left - right
@@ -193,6 +195,8 @@ def interval_chart(title: str, rows: list[tuple[str, float | None, float | None,
              f'height="{height}" viewBox="0 0 {width} {height}" xmlns="http://www.w3.org/2000/svg">',
              f'<text class="title" x="8" y="18">{esc(title)}</text>',
              f'<rect class="plot" x="{left}" y="{top - 6}" width="{plot_w}" height="{row_h * len(rows) + 6}"/>']
+    if legend:
+        parts.append(f'<text class="legend" x="8" y="34">{esc(legend)}</text>')
     for t in ticks(x_lo, x_hi):
         parts.append(f'<line class="gridline" x1="{x(t):.1f}" x2="{x(t):.1f}" y1="{top - 6}" '
                      f'y2="{top + row_h * len(rows)}"/><text class="tick" x="{x(t):.1f}" '
@@ -235,6 +239,15 @@ def section_runs(rows: list[dict]) -> str:
             + table(["metric", "k"] + runs, body, numeric_from=1) + "</section>")
 
 
+def comparison_move(r: dict) -> str:
+    """The verdict's rule for a row of search_run_comparison: 'better' or 'worse' (by the sign of the mean delta)
+    when the paired t-test's Holm-adjusted p-value is below SIGNIFICANCE and the bootstrap interval of the mean
+    delta excludes 0, '' otherwise. The verdict, the comparison table's shading and its forest plots all use it."""
+    moved = (r["p_value_t_holm"] is not None and r["p_value_t_holm"] < SIGNIFICANCE and r["ci_low"] is not None
+             and r["ci_high"] is not None and (r["ci_low"] > 0 or r["ci_high"] < 0))
+    return ("better" if r["mean_delta"] > 0 else "worse") if moved else ""
+
+
 def section_verdict(rows: list[dict]) -> str:
     """Per compared pair, before any table: the metrics that moved (paired t-test p < 0.05 after the Holm
     correction of search_run_comparison.p_value_t_holm, and a bootstrap interval that excludes 0), by how much, and
@@ -243,13 +256,11 @@ def section_verdict(rows: list[dict]) -> str:
     for baseline, candidate in sorted({(r["baseline"], r["candidate"]) for r in rows}):
         pair = [r for r in rows if r["baseline"] == baseline and r["candidate"] == candidate]
 
-        def significant(r, column):
-            return (r[column] is not None and r[column] < SIGNIFICANCE and r["ci_low"] is not None
-                    and (r["ci_low"] > 0 or r["ci_high"] < 0))
+        def significant_before_correction(r):
+            return comparison_move({**r, "p_value_t_holm": r["p_value_t"]}) != ""
 
-        survive = sorted((r for r in pair if significant(r, "p_value_t_holm")),
-                         key=lambda r: (r["metric"], k_sort(r["k"])))
-        lost = [r for r in pair if significant(r, "p_value_t") and not significant(r, "p_value_t_holm")]
+        survive = sorted((r for r in pair if comparison_move(r)), key=lambda r: (r["metric"], k_sort(r["k"])))
+        lost = [r for r in pair if significant_before_correction(r) and not comparison_move(r)]
         moves = "".join(
             f'<li class="{"better" if r["mean_delta"] > 0 else "worse"}">{esc(r["metric"])}'
             f'{"" if r["k"] is None else "@" + str(r["k"])}: {"+" if r["mean_delta"] > 0 else ""}{num(r["mean_delta"])}'
@@ -268,9 +279,7 @@ def section_comparisons(rows: list[dict]) -> str:
     rows = sorted(rows, key=lambda r: (r["baseline"], r["candidate"], r["metric"], k_sort(r["k"])))
     body, classes = [], []
     for r in rows:
-        significant = (r["p_value_t_holm"] is not None and r["p_value_t_holm"] < SIGNIFICANCE
-                       and r["ci_low"] is not None and (r["ci_low"] > 0 or r["ci_high"] < 0))
-        classes.append(("better" if r["mean_delta"] > 0 else "worse") if significant else "")
+        classes.append(comparison_move(r))
         body.append([esc(r["baseline"]), esc(r["candidate"]), esc(r["metric"]), "" if r["k"] is None else str(r["k"]),
                      str(r["n_queries"]), num(r["baseline_mean"]), num(r["candidate_mean"]), num(r["mean_delta"]),
                      pct(r["relative_delta"]), f'{r["wins"]} / {r["losses"]} / {r["ties"]}', num(r["t_statistic"], 3),
@@ -282,18 +291,21 @@ def section_comparisons(rows: list[dict]) -> str:
         k_max = max((r["k"] for r in pair if r["k"] is not None), default=None)
         chosen = [r for r in pair if r["k"] == k_max or r["k"] is None]
         # relative to the baseline mean, so that metrics of every scale share one axis (the interval is divided
-        # by the same constant, so it stays the interval of the relative delta)
+        # by the same constant, so it stays the interval of the relative delta); coloured by the verdict's rule
         charts.append(interval_chart(
             f"{candidate} vs {baseline} (k = {k_max}): mean delta ÷ baseline mean, with its CI",
             [(r["metric"], r["relative_delta"],
               None if r["ci_low"] is None or not r["baseline_mean"] else r["ci_low"] / r["baseline_mean"],
               None if r["ci_high"] is None or not r["baseline_mean"] else r["ci_high"] / r["baseline_mean"],
-              r["p_value_randomization"] is not None and r["p_value_randomization"] < SIGNIFICANCE)
-             for r in chosen]))
+              comparison_move(r) != "")
+             for r in chosen],
+            legend=f"colour, as the verdict: p (t-test, Holm) < {SIGNIFICANCE:g} and CI excludes 0; "
+                   "green better, red worse"))
     return ('<section id="comparisons"><h2>Comparisons: candidate against baseline</h2><p>Per metric and k over '
             'the queries both runs have a value for: paired t-test, sign-flip randomization test, bootstrap '
             'confidence interval of the mean delta. Rows where p (t-test, Holm-adjusted) &lt; 0.05 and the interval '
-            'excludes 0 are shaded green (better) or red (worse). Table <code>search_run_comparison</code>.</p>'
+            'excludes 0 (the verdict\'s rule) are shaded green (better) or red (worse), in the table and in the '
+            'forest plots. Table <code>search_run_comparison</code>.</p>'
             + "".join(charts)
             + table(["baseline", "candidate", "metric", "k", "n", "baseline", "candidate", "Δ mean", "Δ %",
                      "W / L / T", "t", "p (t-test)", "p (t, Holm)", "p (randomization)", "95% CI of Δ"], body, numeric_from=3,

@@ -398,6 +398,39 @@ def png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
+FOREST_COLOURS = {"better": "#2ca02c", "worse": "#d62728", "": "#555"}
+
+
+def assert_comparison_forest_plots_follow_the_verdict(page: str, db: Path) -> None:
+    """Each comparison forest plot colours a metric by the verdict's rule, counted here from the table: green
+    (better) or red (worse) when the t-test's Holm-adjusted p-value is below 0.05 and the bootstrap interval
+    excludes 0, grey otherwise; and its legend says so. The plot shows the largest k and the metrics without k,
+    the rows with a relative delta. The demo has metrics that a raw p-value alone would colour (asserted)."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = fetch_dicts(con, "select * from main.search_run_comparison")
+    section = page[page.index('id="comparisons"'):]
+    section = section[:section.index("</section>")]
+    raw_only = 0
+    for baseline, candidate in sorted({(r["baseline"], r["candidate"]) for r in rows}):
+        pair = [r for r in rows if (r["baseline"], r["candidate"]) == (baseline, candidate)]
+        k_max = max(r["k"] for r in pair if r["k"] is not None)
+        expected = {}
+        for r in pair:
+            if (r["k"] == k_max or r["k"] is None) and r["relative_delta"] is not None:
+                moved = (r["p_value_t_holm"] is not None and r["p_value_t_holm"] < 0.05
+                         and (r["ci_low"] > 0 or r["ci_high"] < 0))
+                expected[r["metric"]] = FOREST_COLOURS[("better" if r["mean_delta"] > 0 else "worse") if moved else ""]
+                raw_only += not moved and any(r[c] is not None and r[c] < 0.05
+                                              for c in ("p_value_t", "p_value_randomization"))
+        start = section.index(f'aria-label="{candidate} vs {baseline} (k = {k_max})')
+        chart = section[start:section.index("</svg>", start)]
+        drawn = dict(re.findall(r'<text class="label"[^>]*>([^<]*)</text>(?:<line class="whisker"[^>]*/>)?'
+                                r'<circle class="estimate"[^>]*fill="([^"]+)"', chart))
+        assert drawn == expected, (baseline, candidate, drawn, expected)
+        assert "Holm" in chart and "excludes 0" in chart, chart[:600]  # the legend names the rule
+    assert raw_only > 0, "the demo no longer has a metric significant before the correction only"
+
+
 @pytest.mark.dbt
 def test_report_renders_in_headless_chromium(demo, tmp_path):
     report = tmp_path / "report" / "index.html"
@@ -407,6 +440,7 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     page = report.read_text()
     # self-contained: no external script, style, font or image (no network when it is opened)
     assert not re.search(r"<(script|img|iframe)[^>]+src=|<link\b|@import|url\(", page, re.IGNORECASE)
+    assert_comparison_forest_plots_follow_the_verdict(page, demo["copy"])
 
     chromium = find_chromium()
     if chromium is None:

@@ -344,6 +344,62 @@ def test_identical_runs_and_unpaired_queries(dbt_project):
 
 
 @pytest.mark.dbt
+def test_null_rules_of_one_query_no_query_and_a_zero_baseline_by_hand(dbt_project):
+    """The null rules of docs/comparisons.md ("When a column is null") and docs/agreement.md, worked by hand on one
+    small log (one harness run; search_judgment_agreement is built from the same compile).
+    Runs a, b, c; default pairs (a, b) and (a, c). q1: a returns only d_n (grade 0), b only d_r (grade 1), each
+    graded 0 / 1 by raters r1 and r2. q2: c only, one rating. q_null: two docs graded by r1 and r2, every grade null.
+    - (a, b), reciprocal_rank@3: one paired query (n = 1), baseline 0, candidate 1, delta 1: t, p_value_t and its
+      adjustments, effect_size_dz, minimum_detectable_effect and queries_needed null; the randomization test gives
+      p = (1 + 1000) / (1 + 1000) = 1 (every sign flip has |S_r| = |S|); every bootstrap mean is 1: ci [1, 1];
+      relative_delta null (baseline mean 0) although mean_delta is 1.
+    - (a, c): no shared query (n = 0): a row per metric and k, means and statistics all null, wins = losses = ties
+      = 0.
+    - q_null has no row in search_judgment_agreement, and its items count nowhere: the all-queries binary rows read
+      items d_n [0, 0], d_r [1, 1] (pairable: alpha = 1 - 0 = 1, 2 items, 4 ratings) and q2's one-rating item
+      (tie share 0 / 3 items, 5 ratings)."""
+    results = [{"run_id": "a", "query_id": "q1", "doc_id": "d_n", "rank": 1, "score": 1.0},
+               {"run_id": "b", "query_id": "q1", "doc_id": "d_r", "rank": 1, "score": 1.0},
+               {"run_id": "c", "query_id": "q2", "doc_id": "q2_d", "rank": 1, "score": 1.0}]
+    judgments = [{"query_id": "q1", "doc_id": doc, "rater_id": rater, "grade": grade, "scale": "binary"}
+                 for doc, grade in (("d_n", 0), ("d_r", 1)) for rater in ("r1", "r2")]
+    judgments += [{"query_id": "q2", "doc_id": "q2_d", "rater_id": "r1", "grade": 1, "scale": "binary"}]
+    judgments += [{"query_id": "q_null", "doc_id": doc, "rater_id": rater, "grade": None, "scale": "binary"}
+                  for doc in ("x1", "x2") for rater in ("r1", "r2")]
+    dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
+                "search_metrics_metrics": METRICS, "search_metrics_cutoffs": CUTOFFS}
+    tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments)}
+    out = dbt_project.run_tables(tables, dbt_vars, outputs=(*OUTPUTS, "search_judgment_agreement"))
+
+    rows = {(r["baseline"], r["candidate"], r["metric"], r["k"]): r for r in out["search_run_comparison"]}
+    one = rows[("a", "b", "reciprocal_rank", 3)]
+    assert {c: one[c] for c in ("n_queries", "baseline_mean", "candidate_mean", "mean_delta", "wins", "losses",
+                                "ties", "p_value_randomization", "p_value_randomization_holm",
+                                "p_value_randomization_bh", "ci_low", "ci_high")} == {
+        "n_queries": 1, "baseline_mean": 0.0, "candidate_mean": 1.0, "mean_delta": 1.0, "wins": 1, "losses": 0,
+        "ties": 0, "p_value_randomization": 1.0, "p_value_randomization_holm": 1.0, "p_value_randomization_bh": 1.0,
+        "ci_low": 1.0, "ci_high": 1.0}
+    for column in ("relative_delta", "t_statistic", "p_value_t", "p_value_t_holm", "p_value_t_bh",
+                   "effect_size_dz", "minimum_detectable_effect", "queries_needed"):
+        assert one[column] is None, (column, one)
+    unpaired = [r for key, r in rows.items() if key[:2] == ("a", "c")]
+    assert len(unpaired) == len(METRICS) * len(CUTOFFS) - len(CUTOFFS) + 1  # auc: one row, k null
+    for row in unpaired:
+        assert (row["n_queries"], row["wins"], row["losses"], row["ties"]) == (0, 0, 0, 0), row
+        assert all(row[c] is None for c in row if c not in ("baseline", "candidate", "metric", "k", "n_queries",
+                                                            "wins", "losses", "ties")), row
+
+    agreement = out["search_judgment_agreement"]
+    assert {r["query_id"] for r in agreement} == {None, "q1", "q2"}
+    pooled = {r["measure"]: r for r in agreement if r["query_id"] is None and r["scale"] == "binary"}
+    assert (pooled["krippendorff_alpha"]["value"], pooled["krippendorff_alpha"]["n_items"],
+            pooled["krippendorff_alpha"]["n_ratings"]) == (1.0, 2, 4)
+    assert (pooled["binary_tie_share"]["value"], pooled["binary_tie_share"]["n_items"],
+            pooled["binary_tie_share"]["n_ratings"]) == (0.0, 3, 5)
+
+
+@pytest.mark.dbt
 def test_student_t_macro_matches_scipy_on_a_grid(dbt_project):
     """The SQL Student t CDF (student_t_p_value, exact finite series) against scipy.stats.t over every df from 1
     to 60 (odd and even series), large df up to 20000 and t from 0 to 1000: |p_sql - p_scipy| <= 1e-12.
@@ -523,11 +579,18 @@ def compiled_test_sql(dbt_project, name, dbt_vars, target):
 
 
 @pytest.mark.dbt
-def test_named_runs_that_do_not_exist_are_reported(dbt_project):
-    """The warning-level data test lists a misspelt run_id of the comparison var, and only that."""
+def test_named_runs_that_do_not_exist_are_reported_and_give_no_rows(dbt_project):
+    """A pair naming a run without results (a typo, as baseline or as candidate) has no row in
+    search_query_deltas nor in search_run_comparison (docs/comparisons.md, "Pairs"), and the pair of runs that
+    exist keeps every row: 3 queries x (4 metrics x 2 cutoffs + auc) = 27 deltas and 9 comparisons, equal to the
+    reference. The warning-level data test lists the misspelt run_id, and only that."""
     results, judgments = shifted_dataset(n_queries=3)
-    pairs = {"search_metrics_comparisons": [["run_a", "run_b"], ["run_a", "run_typo"]]}
-    run_comparisons(dbt_project, results, judgments, pairs)
+    pairs = {"search_metrics_comparisons": [["run_a", "run_b"], ["run_a", "run_typo"], ["run_typo", "run_b"]]}
+    out = run_comparisons(dbt_project, results, judgments, pairs)
+    for table, n_rows in (("search_query_deltas", 3 * 9), ("search_run_comparison", 9)):
+        assert {(r["baseline"], r["candidate"]) for r in out[table]} == {("run_a", "run_b")}, table
+        assert len(out[table]) == n_rows, table
+    check_against_reference(out, results, judgments, pairs=[("run_a", "run_b")])
     dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
                 "search_metrics_metrics": METRICS, "search_metrics_cutoffs": CUTOFFS, **pairs}

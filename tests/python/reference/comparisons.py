@@ -232,7 +232,8 @@ def effect_and_power(deltas: list[float], alpha=0.05, power=0.8) -> dict:
 
 
 def query_deltas(query_rows: list[dict], pairs=None) -> list[dict]:
-    """search_query_deltas: per pair, every (query, metric, k) either run has, with both values and the delta."""
+    """search_query_deltas: per pair whose two runs have results, every (query, metric, k) either run has, with
+    both values and the delta."""
     runs = sorted({row["run_id"] for row in query_rows})
     if pairs is None:
         pairs = [(runs[0], run) for run in runs[1:]] if runs else []
@@ -241,7 +242,9 @@ def query_deltas(query_rows: list[dict], pairs=None) -> list[dict]:
         by_run.setdefault(row["run_id"], {})[(row["query_id"], row["metric"], row["k"])] = row["value"]
     out = []
     for baseline, candidate in pairs:
-        b_rows, c_rows = by_run.get(baseline, {}), by_run.get(candidate, {})
+        if baseline not in by_run or candidate not in by_run:
+            continue  # a pair naming a run without results has no rows (docs/comparisons.md, "Pairs")
+        b_rows, c_rows = by_run[baseline], by_run[candidate]
         for key in set(b_rows) | set(c_rows):
             b, c = b_rows.get(key), c_rows.get(key)
             out.append({"baseline": baseline, "candidate": candidate, "query_id": key[0], "metric": key[1],
