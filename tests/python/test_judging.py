@@ -112,7 +112,7 @@ def test_the_hard_cases_are_made():
 def built(dbt_project):
     outputs = ("search_judgment_queue", "search_run_judgment_coverage", "search_query_unjudged_bounds",
                "search_run_unjudged_bounds", "search_metrics_int_judge_query_values", "search_judge_run_metrics",
-               "search_judge_run_agreement", "search_query_metrics")
+               "search_judge_run_agreement", "search_query_metrics", "search_comparison_unjudged_bounds")
     return [(results, judgments, dbt_project.run(results, judgments, BASE_VARS, outputs=outputs))
             for results, judgments in DATASETS]
 
@@ -314,3 +314,39 @@ def test_tau_ap_by_hand():
     assert values_equal(ref_judging.tau_ap(humans, bottom_swap), 7 / 9)
     assert values_equal(ref_judging.tau_ap_brute_force(humans, top_swap), 1 / 3)
     assert values_equal(ref_judging.tau_ap_brute_force(humans, bottom_swap), 7 / 9)
+
+
+def test_comparison_bounds_read_each_run_at_its_own_extreme(built):
+    """Every run against run_a (the default pairs): the mean delta and its range over the queries where the delta and
+    the four readings exist; the sign is settled where the range excludes 0, for the bounded metrics only."""
+    seen = {True: False, False: False}
+    for _results, _judgments, out in built:
+        readings = {(r["run_id"], r["query_id"], r["metric"], r["k"]): r for r in out["search_query_unjudged_bounds"]}
+        groups = {}
+        for (run_id, query_id, metric, k), row in readings.items():
+            if run_id == "run_a":
+                continue
+            base = readings[("run_a", query_id, metric, k)]
+            values = [row["value"], base["value"], row["pessimistic_value"], row["optimistic_value"],
+                      base["pessimistic_value"], base["optimistic_value"]]
+            if any(v is None for v in values):
+                continue
+            groups.setdefault(("run_a", run_id, metric, k), []).append(
+                (row["value"] - base["value"], row["pessimistic_value"] - base["optimistic_value"],
+                 row["optimistic_value"] - base["pessimistic_value"], row["readings_are_bounds"]))
+        expected = []
+        for (baseline, candidate, metric, k), rows in groups.items():
+            low = sum(r[1] for r in rows) / len(rows)
+            high = sum(r[2] for r in rows) / len(rows)
+            bounded = rows[0][3]
+            settled = (low > 0 or high < 0) if bounded else None
+            if settled is not None:
+                seen[settled] = True
+            expected.append({"baseline": baseline, "candidate": candidate, "metric": metric, "k": k,
+                             "n_queries": len(rows), "mean_delta": sum(r[0] for r in rows) / len(rows),
+                             "delta_low": low, "delta_high": high, "readings_are_bounds": bounded,
+                             "sign_settled": settled})
+        assert_rows_match(out["search_comparison_unjudged_bounds"], expected,
+                          ("baseline", "candidate", "metric", "k"),
+                          ("n_queries", "mean_delta", "delta_low", "delta_high", "readings_are_bounds", "sign_settled"))
+    assert seen[False] and seen[True], seen  # a comparison left open, and one the gaps cannot reverse

@@ -50,8 +50,8 @@ QD, RC = "search_query_deltas", "search_run_comparison"
 IQ = "search_input_quality"
 OV, POV = "search_run_overlap", "search_run_pair_overlap"
 AG = "search_judgment_agreement"
-JQ, JC, QUB, RUB = ("search_judgment_queue", "search_run_judgment_coverage", "search_query_unjudged_bounds",
-                    "search_run_unjudged_bounds")
+JQ, JC, QUB, RUB, CUB = ("search_judgment_queue", "search_run_judgment_coverage", "search_query_unjudged_bounds",
+                         "search_run_unjudged_bounds", "search_comparison_unjudged_bounds")
 CR, CPB = "search_click_relevance", "search_click_position_bias"
 CJ, CJA = "search_click_judgments", "search_click_judgment_agreement"
 ILD, ILE = "search_interleaving_daily", "search_interleaving_experiments"
@@ -117,6 +117,8 @@ RULES = {
         [duplicate(QUB, "k is null")], 1, "run_id, query_id, metric, k must be unique"),
     "search_run_unjudged_bounds__one_row_per_run_metric_and_k": (
         [duplicate(RUB, CUTOFF_ROW)], 1, "run_id, metric, k must be unique"),
+    "search_comparison_unjudged_bounds__one_row_per_pair_metric_and_k": (
+        [duplicate(CUB, CUTOFF_ROW)], 1, "baseline, candidate, metric, k must be unique"),
 
     "search_paulscore_daily__search_date_must_not_be_null": ([insert(PSD, "true", search_date="null")], 1, None),
     "search_paulscore_daily__search_type_must_not_be_null": ([insert(PSD, "true", search_type="null")], 1, None),
