@@ -4,6 +4,9 @@
   graded grade is: 'unjudged' -> null (the row casts no vote), 'zero' -> 0; under 'reject' such a row fails a data
   test before anything is built. is_graded = 1 when the grade read is not null.
   Columns: the `columns`, is_graded, binary_grade, graded_grade, detail_grade (the last two double).
+  With other `columns` than the default, the inner CTE's name ends in them, so that calls with other columns in one
+  model (aggregate_judgments calls this macro) define no CTE name twice: sqlglot's Databricks / Spark generator
+  hoists nested CTEs to the top (tests/python/test_portability.py).
 -#}
 {% macro transformed_votes(judgments, columns=['query_id', 'doc_id']) %}
     {{- return(adapter.dispatch('transformed_votes', 'search_metrics')(judgments, columns)) -}}
@@ -12,7 +15,8 @@
 {% macro default__transformed_votes(judgments, columns) -%}
     {%- set double = search_metrics.type_double() -%}
     {%- set negative_grades = search_metrics.get_grading().negative_grades -%}
-    with read_grades as (
+    {%- set by = '' if columns == ['query_id', 'doc_id'] else '_by_' ~ (columns | join('_')) -%}
+    with read_grades{{ by }} as (
         select
             {%- for column in columns %}
             {{ column }},
@@ -37,5 +41,5 @@
         {{ search_metrics.transform_grade('grade', 'scale', 'binary') }} as binary_grade,
         cast({{ search_metrics.transform_grade('grade', 'scale', 'graded') }} as {{ double }}) as graded_grade,
         cast({{ search_metrics.transform_grade('grade', 'scale', 'detail') }} as {{ double }}) as detail_grade
-    from read_grades
+    from read_grades{{ by }}
 {%- endmacro %}

@@ -171,6 +171,48 @@ RULES = {
         [duplicate(AG, "query_id is null and rater_a is null")], 1,
         "scale, query_id, measure, rater_a, rater_b must be unique"),
 
+    # the judges family, item level (the parity data's automated judges: the click models' estimates)
+    "search_judge_agreement__rater_id_must_not_be_null": (
+        [insert("search_judge_agreement", "true", rater_id="null")], 1, None),
+    "search_judge_agreement__rater_id_must_be_an_automated_judge": (
+        [insert("search_judge_agreement", "true", rater_id="'ghost_judge'")], 1,
+        "rater_id must be an automated judge with judgments"),
+    "search_judge_agreement__scale_must_not_be_null": (
+        [insert("search_judge_agreement", "true", scale="null")], 1, None),
+    "search_judge_agreement__scale_must_be_binary_graded_or_detail": (
+        [insert("search_judge_agreement", "true", scale="'stars'")], 1, None),
+    "search_judge_agreement__measure_must_not_be_null": (
+        [insert("search_judge_agreement", "true", measure="null")], 1, None),
+    "search_judge_agreement__measure_must_be_a_known_measure": (
+        [insert("search_judge_agreement", "true", measure="'accuracy'")], 1, None),
+    "search_judge_agreement__mean_signed_difference_must_not_be_null_with_items": (
+        [update("search_judge_agreement", "measure = 'mean_signed_difference' and n_items > 0", value="null")], 1,
+        None),
+    "search_judge_agreement__n_items_must_not_be_null": (
+        [update("search_judge_agreement", "true", n_items="null")], 1, None),
+    "search_judge_agreement__n_ratings_must_not_be_null": (
+        [update("search_judge_agreement", "true", n_ratings="null")], 1, None),
+    "search_judge_agreement__one_row_per_rater_scale_and_measure": (
+        [duplicate("search_judge_agreement")], 1, "rater_id, scale, measure must be unique"),
+    "search_judge_confusion__rater_id_must_not_be_null": (
+        [insert("search_judge_confusion", "true", rater_id="null")], 1, None),
+    "search_judge_confusion__scale_must_not_be_null": (
+        [insert("search_judge_confusion", "true", scale="null")], 1, None),
+    "search_judge_confusion__scale_must_be_binary_graded_or_detail": (
+        [insert("search_judge_confusion", "true", scale="'stars'")], 1, None),
+    "search_judge_confusion__human_value_must_not_be_null": (
+        [insert("search_judge_confusion", "true", human_value="null")], 1, None),
+    "search_judge_confusion__binary_human_value_must_be_0_or_1": (
+        [insert("search_judge_confusion", "scale = 'binary'", human_value="0.5")], 1, None),
+    "search_judge_confusion__judge_value_must_not_be_null": (
+        [insert("search_judge_confusion", "true", judge_value="null")], 1, None),
+    "search_judge_confusion__binary_judge_value_must_be_0_or_1": (
+        [insert("search_judge_confusion", "scale = 'binary'", judge_value="2")], 1, None),
+    "search_judge_confusion__n_items_must_not_be_null": (
+        [update("search_judge_confusion", "true", n_items="null")], 1, None),
+    "search_judge_confusion__one_row_per_rater_scale_and_value_pair": (
+        [duplicate("search_judge_confusion")], 1, "rater_id, scale, human_value, judge_value must be unique"),
+
     "search_click_relevance__query_id_must_not_be_null": ([insert(CR, "true", query_id="null")], 1, None),
     "search_click_relevance__doc_id_must_not_be_null": ([insert(CR, "true", doc_id="null")], 1, None),
     "search_click_relevance__model_must_be_sdbn_coec_or_pbm": ([insert(CR, "true", model="'ghost'")], 1, None),

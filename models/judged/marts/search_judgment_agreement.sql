@@ -6,7 +6,7 @@
   - krippendorff_alpha: 1 - (n - 1) * sum_u [m_u^2 var_u / (m_u - 1)] / (n^2 var) over the items u with m_u >= 2
     ratings, n = their ratings, var_u and var the population variances of an item's and of all those ratings:
     interval alpha (delta = (c - k)^2), which on the binary scale's 0/1 values is nominal alpha. Null when those
-    ratings are all equal (no expected disagreement) or no item has two ratings.
+    ratings are all equal (no expected disagreement) or no item has two ratings (macro interval_alpha).
   - fleiss_kappa (binary only): (P - Pe) / (1 - Pe) over the items with m_i >= 2 ratings, P the mean over items
     of (n1 (n1 - 1) + n0 (n0 - 1)) / (m_i (m_i - 1)), p1 = sum n1 / sum m_i, Pe = p1^2 + (1 - p1)^2 (Fleiss 1971;
     with m_i equal, statsmodels' fleiss_kappa). Null when Pe = 1 (every rating the same) or no item has two.
@@ -14,7 +14,7 @@
     var search_metrics_agreement_min_shared_items items: 1 - mean (a - b)^2 / (var_a + var_b + (mean_a - mean_b)^2)
     over the shared items (quadratic weights in grade units; on 0/1 values, unweighted kappa). An item a rater
     graded more than once is left out of that rater's pairs; rows with a null rater_id are in no pair. Null when
-    both raters gave one and the same grade throughout.
+    both raters gave one and the same grade throughout (macro quadratic_kappa).
   - binary_tie_share (binary only): the share of items with a rating whose majority vote ties (as many 1s as 0s),
     the items every binary metric then reads as ungraded.
 -#}
@@ -58,7 +58,7 @@ scoped_ratings as (
     from ratings
 ),
 
--- one row per scope and item: its ratings' count, mean and population variance, and its binary votes
+-- one row per scope and item: its ratings' count and its binary votes
 items as (
     select
         scope_level,
@@ -67,10 +67,6 @@ items as (
         query_id,
         doc_id,
         count(*) as n_ratings,
-        avg(value) as item_mean,
-        var_pop(value) as item_variance,
-        min(value) as min_value,
-        max(value) as max_value,
         sum(case when value = 1 then 1 else 0 end) as n_ones,
         sum(case when value = 0 then 1 else 0 end) as n_zeros
     from scoped_ratings
@@ -90,7 +86,7 @@ scopes as (
     group by scope_level, query_scope, scale
 ),
 
--- the items with two ratings or more (pairable), summed per scope
+-- Fleiss' sums over the items with two ratings or more (pairable), per scope
 pairable_sums as (
     select
         scope_level,
@@ -98,10 +94,6 @@ pairable_sums as (
         scale,
         count(*) as n_items,
         sum(n_ratings) as n_ratings,
-        sum(n_ratings * item_mean) / sum(n_ratings) as scope_mean,
-        sum(n_ratings * n_ratings * item_variance / (n_ratings - 1)) as observed_sum,
-        min(min_value) as min_value,
-        max(max_value) as max_value,
         avg({{ search_metrics.as_double('n_ones * (n_ones - 1) + n_zeros * (n_zeros - 1)') }}
             / (n_ratings * (n_ratings - 1))) as fleiss_observed,
         sum(n_ones) as n_ones
@@ -110,23 +102,9 @@ pairable_sums as (
     group by scope_level, query_scope, scale
 ),
 
--- the population variance of a scope's pairable ratings, from its items' means and variances
-pairable_variance as (
-    select
-        pairable_sums.scope_level,
-        pairable_sums.query_scope,
-        pairable_sums.scale,
-        sum(
-            items.n_ratings * items.item_variance
-            + items.n_ratings * (items.item_mean - pairable_sums.scope_mean) * (items.item_mean - pairable_sums.scope_mean)
-        ) / max(pairable_sums.n_ratings) as scope_variance
-    from pairable_sums
-    inner join items
-        on items.scope_level = pairable_sums.scope_level
-        and items.scale = pairable_sums.scale
-        and items.query_scope = pairable_sums.query_scope
-        and items.n_ratings >= 2
-    group by pairable_sums.scope_level, pairable_sums.query_scope, pairable_sums.scale
+-- Krippendorff's alpha of each scope's pairable items (a scope without one has no row)
+scope_alpha as (
+    {{ search_metrics.interval_alpha('scoped_ratings', ['scope_level', 'query_scope', 'scale'], ['query_id', 'doc_id']) | indent(4) }}
 ),
 
 -- every scope with Krippendorff's alpha and Fleiss' kappa of its pairable items (null when it has none)
@@ -135,11 +113,7 @@ scope_statistics as (
         scopes.scope_level,
         scopes.query_scope,
         scopes.scale,
-        case
-            when pairable_sums.min_value < pairable_sums.max_value then
-                1 - (pairable_sums.n_ratings - 1) * pairable_sums.observed_sum
-                / ({{ search_metrics.as_double('pairable_sums.n_ratings') }} * pairable_sums.n_ratings * pairable_variance.scope_variance)
-        end as alpha,
+        scope_alpha.alpha,
         case
             when pairable_sums.n_ones > 0 and pairable_sums.n_ones < pairable_sums.n_ratings then
                 (pairable_sums.fleiss_observed - ({{ chance }})) / (1 - ({{ chance }}))
@@ -151,10 +125,10 @@ scope_statistics as (
         on pairable_sums.scope_level = scopes.scope_level
         and pairable_sums.scale = scopes.scale
         and pairable_sums.query_scope = scopes.query_scope
-    left join pairable_variance
-        on pairable_variance.scope_level = scopes.scope_level
-        and pairable_variance.scale = scopes.scale
-        and pairable_variance.query_scope = scopes.query_scope
+    left join scope_alpha
+        on scope_alpha.scope_level = scopes.scope_level
+        and scope_alpha.scale = scopes.scale
+        and scope_alpha.query_scope = scopes.query_scope
 ),
 
 krippendorff_alpha as (
@@ -199,21 +173,16 @@ rater_items as (
     having count(*) = 1
 ),
 
-rater_pairs as (
+-- the two raters' ratings of each item they share
+shared_ratings as (
     select
         rater_a_items.scope_level,
         rater_a_items.query_scope,
         rater_a_items.scale,
         rater_a_items.rater_id as rater_a,
         rater_b_items.rater_id as rater_b,
-        count(*) as n_items,
-        avg((rater_a_items.value - rater_b_items.value) * (rater_a_items.value - rater_b_items.value)) as observed,
-        avg(rater_a_items.value) - avg(rater_b_items.value) as mean_difference,
-        var_pop(rater_a_items.value) + var_pop(rater_b_items.value) as variance_sum,
-        min(rater_a_items.value) as min_a,
-        max(rater_a_items.value) as max_a,
-        min(rater_b_items.value) as min_b,
-        max(rater_b_items.value) as max_b
+        rater_a_items.value as value_a,
+        rater_b_items.value as value_b
     from rater_items as rater_a_items
     inner join rater_items as rater_b_items
         on rater_b_items.scope_level = rater_a_items.scope_level
@@ -221,8 +190,10 @@ rater_pairs as (
         and rater_b_items.query_id = rater_a_items.query_id
         and rater_b_items.doc_id = rater_a_items.doc_id
         and {{ search_metrics.binary_order('rater_a_items.rater_id') }} < {{ search_metrics.binary_order('rater_b_items.rater_id') }}
-    group by rater_a_items.scope_level, rater_a_items.query_scope, rater_a_items.scale, rater_a_items.rater_id, rater_b_items.rater_id
-    having count(*) >= {{ min_shared }}
+),
+
+rater_pairs as (
+    {{ search_metrics.quadratic_kappa('shared_ratings', ['scope_level', 'query_scope', 'scale', 'rater_a', 'rater_b']) | indent(4) }}
 ),
 
 cohen_kappa as (
@@ -233,13 +204,11 @@ cohen_kappa as (
         'cohen_kappa' as measure,
         rater_a,
         rater_b,
-        case
-            when not (min_a = max_a and min_b = max_b and min_a = min_b) then
-                1 - observed / (variance_sum + mean_difference * mean_difference)
-        end as value,
+        kappa as value,
         n_items,
         2 * n_items as n_ratings
     from rater_pairs
+    where n_items >= {{ min_shared }}
 ),
 
 agreement as (
