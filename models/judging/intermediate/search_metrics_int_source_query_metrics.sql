@@ -17,33 +17,24 @@ with
 
 {{ metric.name }}_values as (
     {{ search_metrics.metric_query(metric, results, pool, spine, cutoffs) }}
-),
+){{ ',' if not loop.last }}
 {%- endfor %}
 
-keyed_values as (
-    {%- for metric in metrics %}
-    select
-        run_id,
-        query_id as query_key,
-        cast({{ search_metrics.string_literal(metric.name) }} as {{ dbt.type_string() }}) as metric,
-        cast(k as {{ dbt.type_int() }}) as k,
-        {{ search_metrics.as_double('value') }} as value
-    from {{ metric.name }}_values
-    {%- if not loop.last %}
-    union all
-    {%- endif %}
-    {%- endfor %}
-)
-
+{#- one branch per metric, each read back to its query: the statement stays a union, whose nested WITHs no engine
+    hoists to the top (Spark's generator would, for a select, and the metric macros' CTE names would collide) #}
+{%- for metric in metrics %}
 select
     source_spine.source_kind,
     source_spine.source,
     source_spine.run_id,
     source_spine.query_id,
-    keyed_values.metric,
-    keyed_values.k,
-    keyed_values.value
-from keyed_values
+    cast({{ search_metrics.string_literal(metric.name) }} as {{ dbt.type_string() }}) as metric,
+    cast(metric_values.k as {{ dbt.type_int() }}) as k,
+    {{ search_metrics.as_double('metric_values.value') }} as value
+from {{ metric.name }}_values as metric_values
 inner join {{ ref('search_metrics_int_source_spine') }} as source_spine
-    on source_spine.run_id = keyed_values.run_id
-    and source_spine.query_key = keyed_values.query_key
+    on source_spine.run_id = metric_values.run_id
+    and source_spine.query_key = metric_values.query_id
+{% if not loop.last %}union all
+{% endif -%}
+{%- endfor %}
