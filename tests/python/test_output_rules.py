@@ -119,6 +119,10 @@ RULES = {
         [duplicate(RUB, CUTOFF_ROW)], 1, "run_id, metric, k must be unique"),
     "search_comparison_unjudged_bounds__one_row_per_pair_metric_and_k": (
         [duplicate(CUB, CUTOFF_ROW)], 1, "baseline, candidate, metric, k must be unique"),
+    "search_judge_run_metrics__one_row_per_rater_run_metric_and_k": (
+        [duplicate("search_judge_run_metrics", CUTOFF_ROW)], 1, "rater_id, run_id, metric, k must be unique"),
+    "search_judge_run_agreement__one_row_per_rater_metric_and_k": (
+        [duplicate("search_judge_run_agreement", CUTOFF_ROW)], 1, "rater_id, metric, k must be unique"),
 
     "search_paulscore_daily__search_date_must_not_be_null": ([insert(PSD, "true", search_date="null")], 1, None),
     "search_paulscore_daily__search_type_must_not_be_null": ([insert(PSD, "true", search_type="null")], 1, None),

@@ -1,5 +1,6 @@
 {#-
-  How far the raters of the judgments input agree, per scale (every grade read on the binary, graded and detail
+  How far the human raters of the judgments input agree (search_metrics_int_human_judgments: the automated judges
+  of var search_metrics_automated_raters are held to the humans by the judges family instead), per scale (every grade read on the binary, graded and detail
   scales through the transformers, as the metrics read it) over all queries (query_id null) and per query.
   An item is a (query_id, doc_id); a rating is a judgment row with a grade (a null slot is no rating); every row
   is one vote (a null rater_id too). An item with one rating pairs with nothing: it is left out of kappa and alpha.
@@ -24,7 +25,7 @@
 {%- set p1 = search_metrics.as_double('pairable_sums.n_ones') ~ ' / pairable_sums.n_ratings' -%}
 {%- set chance = '(' ~ p1 ~ ') * (' ~ p1 ~ ') + (1 - ' ~ p1 ~ ') * (1 - ' ~ p1 ~ ')' -%}
 {%- set judgment_rows -%}
-(select query_id, doc_id, rater_id, grade, scale from {{ ref('search_metrics_stg_judgments') }})
+(select query_id, doc_id, rater_id, grade, scale from {{ ref('search_metrics_int_human_judgments') }})
 {%- endset -%}
 
 with votes as (
