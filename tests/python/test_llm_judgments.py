@@ -356,8 +356,9 @@ def test_the_gate_catches_a_broken_warehouse_variant():
 
 @pytest.mark.dbt
 def test_model_sql_parses_in_every_warehouse_dialect(dbt_project, llm):
-    """The model as DuckDB compiles it, a first run and an incremental run, with the cap's ranking: parsed in every
-    warehouse dialect (the CTEs, the anti-join and the window around the LLM call)."""
+    """The model as DuckDB compiles it, a first run and an incremental run, with the cap's ranking, and the warning
+    test on the texts: parsed in every warehouse dialect (the CTEs, the anti-join and the window around the LLM
+    call)."""
     load, build, _, db = llm
     with duckdb.connect(str(db)) as con:
         built = con.execute("select count(*) from information_schema.tables "
@@ -368,9 +369,11 @@ def test_model_sql_parses_in_every_warehouse_dialect(dbt_project, llm):
     compiled = {}
     for run, flags in (("incremental", []), ("first", ["--full-refresh"])):
         result = dbt_project.invoke(["compile", "--vars", json.dumps(CAPPED), "--select", "search_llm_judgments",
-                                     *flags], target_name="llm", profiles_dir=db.parent / "profiles")
+                                     RULE_NO_TEXT, *flags], target_name="llm", profiles_dir=db.parent / "profiles")
         assert result.success, result.exception
-        compiled[run] = result.result.results[0].node.compiled_code
+        nodes = {r.node.name: r.node.compiled_code for r in result.result.results}
+        compiled[run] = nodes["search_llm_judgments"]
+        compiled[RULE_NO_TEXT] = nodes[RULE_NO_TEXT]
     assert "search_llm_judgments" in compiled["incremental"].split("from", 1)[1]
     assert "rater_id = 'llm:umbrela'" in compiled["first"] and "row_number()" in compiled["first"]
     assert compiled["incremental"].count("union all") == compiled["first"].count("union all") + 1
