@@ -12,6 +12,8 @@
                       'output': 'search_auc_daily'},
         'judging': {'inputs': [], 'needs': 'judged',
                     'output': 'search_judgment_queue'},
+        'llm_judgments': {'inputs': ['search_metrics_queries', 'search_metrics_documents'], 'needs': 'judging',
+                          'output': 'search_llm_judgments'},
         'judges': {'inputs': [], 'needs': 'judged',
                    'output': 'search_judge_run_agreement'},
         'comparisons': {'inputs': [], 'needs': 'judged',

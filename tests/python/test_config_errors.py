@@ -185,6 +185,51 @@ EXPERIMENT_CASES = {
 }
 CASES.update({name: ({**EXPERIMENT_INPUTS, **bad}, message) for name, (bad, message) in EXPERIMENT_CASES.items()})
 
+# The llm_judgments family's settings are read only when it is on: its two text inputs set (judging is on with the
+# judged inputs), and llm:* automated, since the default rater_id llm:umbrela must be. DuckDB has no LLM function, so
+# every case but the first sets one.
+LLM_INPUTS = {"search_metrics_queries": f"{INPUT_SCHEMA}.queries",
+              "search_metrics_documents": f"{INPUT_SCHEMA}.documents",
+              "search_metrics_automated_raters": ["sdbn", "coec", "pbm", "llm:*"]}
+LLM = "search_metrics_llm_judging"
+LLM_CASES = {
+    "llm function missing on duckdb": ({}, f"{LLM}.function is null, but duckdb has no LLM function of its own"),
+    "llm settings not a dict": ({LLM: "llm_stub"}, f"{LLM} must be a dict with keys among"),
+    "unknown llm key": ({LLM: {"function": "f", "endpoint": "x"}}, f"{LLM} has an unknown key 'endpoint'"),
+    "llm function not a name": ({LLM: {"function": "f(x)"}},
+                                f"{LLM}.function must be the name (or schema.name) of a SQL function"),
+    "llm model beside a function": ({LLM: {"function": "f", "model": "llama3.1-70b"}},
+                                    f"{LLM}.model is read by the warehouse's own function only"),
+    "llm model not a name": ({LLM: {"function": "f", "model": "x'); drop table t; --"}},
+                             f"{LLM}.model must be a model or endpoint name"),
+    "llm connection off BigQuery": ({LLM: {"function": "f", "connection_id": "us.llm"}},
+                                    f"{LLM}.connection_id is read by BigQuery's AI.GENERATE only"),
+    "llm connection not a name": ({LLM: {"function": "f", "connection_id": "us llm"}},
+                                  f"{LLM}.connection_id must be a connection name"),
+    "prompt without the passage": ({LLM: {"function": "f", "prompt_template": "Query: {query}"}},
+                                   f"{LLM}.prompt_template must be text with the placeholders {{query}} and {{passage}}"
+                                   " (the query's and the document's text), or null (UMBRELA's prompt); it lacks "
+                                   "{passage}"),
+    "prompt not text": ({LLM: {"function": "f", "prompt_template": 3}},
+                        f"{LLM}.prompt_template must be text with the placeholders"),
+    "empty rater": ({LLM: {"function": "f", "rater_id": " "}}, f"{LLM}.rater_id must be non-empty text"),
+    "llm rater not automated": ({LLM: {"function": "f", "rater_id": "gpt4"}},
+                                f"{LLM}.rater_id 'gpt4' is not an automated rater: add it, or a prefix pattern such "
+                                "as 'llm:*', to var search_metrics_automated_raters"),
+    "default llm rater with the default automated raters": (
+        {"search_metrics_automated_raters": ["sdbn", "coec", "pbm"], LLM: {"function": "f"}},
+        f"{LLM}.rater_id 'llm:umbrela' is not an automated rater"),
+    "llm cap 0": ({LLM: {"function": "f", "max_pairs_per_run": 0}},
+                  f"{LLM}.max_pairs_per_run must be a whole number from 1 to 2147483647"),
+    "llm cap fractional": ({LLM: {"function": "f", "max_pairs_per_run": 2.5}},
+                           f"{LLM}.max_pairs_per_run must be a whole number from 1 to 2147483647"),
+    "llm family switched on without its texts": (
+        {"search_metrics_documents": None, "search_metrics_enable_llm_judgments": True},
+        "search_metrics_enable_llm_judgments is true, but the llm_judgments family needs the vars "
+        "search_metrics_queries, search_metrics_documents set and the judging family on"),
+}
+CASES.update({name: ({**LLM_INPUTS, **bad}, message) for name, (bad, message) in LLM_CASES.items()})
+
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -352,6 +397,30 @@ def test_non_finite_metric_parameter_fails_naming_metric_and_parameter(dbt_proje
     assert not result.success
     message = str(result.exception)
     assert f"metric 'x': {param} must be a finite number, got {bad}" in message, message
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("bad", sorted(NON_FINITE))
+def test_non_finite_llm_cap_fails_naming_its_key(dbt_project, bad):
+    """max_pairs_per_run defaults to null and its family is off without its inputs, so the walk above misses it."""
+    bad_vars = {**INPUTS, **LLM_INPUTS, LLM: {"function": "f", "max_pairs_per_run": NON_FINITE[bad]}}
+    result = dbt_project.invoke(["parse", "--vars", _yaml_vars(bad_vars)], target_name="config")
+    assert not result.success
+    message = str(result.exception)
+    assert f"{LLM}.max_pairs_per_run must be a whole number" in message and re.search(
+        r"(?<![\w-])" + re.escape(bad) + r"\b", message), message
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("target", ["duckdb", "postgres", "spark"], ids=lambda target: f"on_{target}")
+def test_llm_function_is_required_where_the_warehouse_has_none(dbt_project, target):
+    """DuckDB, PostgreSQL and Spark have no LLM function: with the llm_judgments family on and no function set, the
+    parse fails naming the var, the key and the adapter (no server or JVM is started: a parse does not connect)."""
+    result = dbt_project.invoke(["parse", "--target", target, "--vars", json.dumps({**INPUTS, **LLM_INPUTS})],
+                                target_name=f"config_{target}")
+    assert not result.success
+    assert (f"{LLM}.function is null, but {target} has no LLM function of its own" in str(result.exception)), \
+        str(result.exception)
 
 
 @pytest.mark.dbt

@@ -345,3 +345,46 @@ def test_is_nan_finds_nan_alone_on_each_engine(request, engine_name):
     table = engine.fetch("(" + result.result.results[0].node.compiled_code + ") as compiled")
     assert dict(table.rows) == {"nan": True, "plus_infinity": False, "minus_infinity": False, "zero": False,
                                 "fraction": False, "null": None}
+
+
+# -- the texts an LLM judge reads (the llm_judgments family) -------------------------------------------------------
+LLM_RULE_VARS = {"search_metrics_queries": f"{INPUT_SCHEMA}.rule_queries",
+                 "search_metrics_documents": f"{INPUT_SCHEMA}.rule_documents",
+                 "search_metrics_automated_raters": ["llm:*"],
+                 "search_metrics_llm_judging": {"function": "llm_stub"}}  # parsed, never called: no model is built
+LLM_STAGING = ["search_metrics_stg_queries", "search_metrics_stg_documents"]
+CLEAN_QUERIES = [{"query_id": "q1", "query_text": "eiffel tower height"}, {"query_id": "q2", "query_text": None}]
+CLEAN_DOCUMENTS = [{"doc_id": "d1", "text": "The tower is 330 m tall."}, {"doc_id": "d2", "text": ""}]
+LLM_RULES = {  # rule -> (input, breaker); a null or empty text is no error (its pairs wait, counted by a warning)
+    "search_metrics_queries__query_id_must_not_be_null": ("queries", lambda rows: rows[1].update(query_id=None)),
+    "search_metrics_queries__query_id_must_be_unique": ("queries", lambda rows: rows[1].update(query_id="q1")),
+    "search_metrics_documents__doc_id_must_not_be_null": ("documents", lambda rows: rows[0].update(doc_id=None)),
+    "search_metrics_documents__doc_id_must_be_unique": ("documents", lambda rows: rows[0].update(doc_id="d2")),
+}
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("broken", [
+    ("search_metrics_queries__query_id_must_not_be_null", "search_metrics_documents__doc_id_must_be_unique"),
+    ("search_metrics_queries__query_id_must_be_unique", "search_metrics_documents__doc_id_must_not_be_null"),
+], ids=["null query, repeated doc", "repeated query, null doc"])
+def test_llm_text_rules_fail_under_their_names(dbt_project, broken):
+    """Each rule of the two text inputs fails, under its name, on data that breaks it and only it (one rule of each
+    input per build: two builds cover the four)."""
+    tables = {"queries": copy.deepcopy(CLEAN_QUERIES), "documents": copy.deepcopy(CLEAN_DOCUMENTS)}
+    for rule in broken:
+        which, breaker = LLM_RULES[rule]
+        breaker(tables[which])
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.rule_queries", [("query_id", "varchar"), ("query_text", "varchar")],
+                   tables["queries"])
+        load_table(con, f"{INPUT_SCHEMA}.rule_documents", [("doc_id", "varchar"), ("text", "varchar")],
+                   tables["documents"])
+    # cautious: the tests whose every parent is selected (not the queue's warning, which reads search_judgment_queue)
+    dbt_vars = {**json.loads(VARS), **LLM_RULE_VARS}
+    result = dbt_project.invoke(["build", "--vars", json.dumps(dbt_vars), "--select", *LLM_STAGING,
+                                 "--indirect-selection", "cautious"], target_name="rules")
+    statuses = {r.node.name: r.status for r in result.result.results}
+    assert set(LLM_RULES) <= set(statuses), statuses
+    failed = {name for name, status in statuses.items() if status in ("fail", "error")}
+    assert failed == set(broken), statuses
