@@ -127,7 +127,9 @@ def test_every_model_is_built_and_compared(duckdb_engine):
     """With every input var set, every model file of the package is enabled and in the compiled list that
     the parity tests compare: a new model is compared without touching these tests, and a new input family
     (a model still disabled) fails here until parity_data generates its input."""
-    model_files = {p.stem for p in (REPO_ROOT / "models").rglob("*.sql")}
+    # the llm_judgments family calls an LLM: it is tested with a stand-in function in test_llm_judgments.py (DuckDB
+    # and PostgreSQL), and its warehouse variants by the sqlglot gate there
+    model_files = {p.stem for p in (REPO_ROOT / "models").rglob("*.sql") if "llm_judgments" not in p.parts}
     compiled, disabled = set(), None
     # the defaults set builds every family but those the custom set alone builds (CUSTOM_SET_ONLY_OFF)
     for var_set in ("defaults", "custom"):
