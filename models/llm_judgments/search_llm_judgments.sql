@@ -1,6 +1,8 @@
 {#-
   The judging queue (search_judgment_queue) judged by an LLM: one row per (query_id, doc_id, rater_id) it sent, in
-  the judgments contract (query_id, doc_id, rater_id, grade, scale 'graded') plus the LLM's answer and judged_at.
+  the judgments contract (query_id, doc_id, rater_id, grade, scale 'graded') plus the LLM's answer, the settings it
+  was judged with (judge_settings: function, model, connection_id and the md5 of the prompt template, as JSON) and
+  judged_at.
   Incremental and append-only: each run sends only the queue pairs that this rater (var
   search_metrics_llm_judging.rater_id) has not judged, neither in this table nor with a non-null grade in the
   judgments input (where its rows are appended, docs/llm_judging.md), so that no pair is paid for twice; the queue
@@ -21,6 +23,11 @@
 {%- if enabled -%}
 {%- set settings = search_metrics.get_llm_judging_settings() -%}
 {%- set rater = search_metrics.string_literal(settings.rater_id) -%}
+{#- what each row was judged with: a log of judgments keeps rows of other settings (it is not rebuilt when they
+    change, which would pay for every pair again), so each row says which (docs/llm_judging.md) -#}
+{%- set judge_settings = tojson({'function': settings.function, 'model': settings.model,
+                                 'connection_id': settings.get('connection_id'),
+                                 'prompt_template_md5': local_md5(settings.prompt_template)}) -%}
 
 with judged_pairs as (
     {#- The pairs this rater has judged: graded in the judgments input, or in this table (graded or not). #}
@@ -99,6 +106,7 @@ select
     {{ search_metrics.llm_grade('answer') }} as grade,
     cast('graded' as {{ dbt.type_string() }}) as scale,
     cast(answer as {{ dbt.type_string() }}) as answer,
+    cast({{ search_metrics.string_literal(judge_settings) }} as {{ dbt.type_string() }}) as judge_settings,
     {{ search_metrics.build_time() }} as judged_at
 from answers
 {%- endif %}

@@ -24,6 +24,7 @@ answers. What is checked:
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 import duckdb
@@ -164,6 +165,9 @@ def test_the_queue_is_judged_once_per_pair_and_incremental_runs_send_only_new_pa
     for (query_id, doc_id), row in table.items():
         assert (row["grade"], row["answer"]) == (ANSWERS[doc_id][1], ANSWERS[doc_id][0]), (query_id, doc_id)
         assert (row["rater_id"], row["scale"]) == ("llm:umbrela", "graded") and row["judged_at"] is not None
+        assert json.loads(row["judge_settings"]) == {  # what the row was judged with: UMBRELA's template's md5
+            "function": "llm_stub", "model": None, "connection_id": None,
+            "prompt_template_md5": hashlib.md5(UMBRELA.encode()).hexdigest()}
     # d4's 2.5 and d8's text give no grade: kept, and counted by the warning test; q2-d5 and q3-d6 wait for a text
     assert tests[RULE_NO_GRADE] == ("warn", 2), tests
     assert tests[RULE_NO_TEXT] == ("warn", len(WITHOUT_TEXT)), tests
