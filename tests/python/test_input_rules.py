@@ -55,8 +55,11 @@ EXTRA_CASES = {
     "detail grade 0": ("search_metrics_judgments__grade_must_be_on_its_scale", "judgments", lambda j: j[2].update(grade=0)),
 }
 STAGING = ["search_metrics_stg_results", "search_metrics_stg_judgments"]
+# the builds of every model read the metrics; the judging and judges families (the metrics again per judgment
+# source) are tested in their own files
 VARS = json.dumps({"search_metrics_results": f"{INPUT_SCHEMA}.rule_results",
-                   "search_metrics_judgments": f"{INPUT_SCHEMA}.rule_judgments"})
+                   "search_metrics_judgments": f"{INPUT_SCHEMA}.rule_judgments",
+                   "search_metrics_enable_judging": False, "search_metrics_enable_judges": False})
 
 
 def load(dbt_project, results, judgments, rank_type="double"):
@@ -351,7 +354,8 @@ def test_is_nan_finds_nan_alone_on_each_engine(request, engine_name):
 LLM_RULE_VARS = {"search_metrics_queries": f"{INPUT_SCHEMA}.rule_queries",
                  "search_metrics_documents": f"{INPUT_SCHEMA}.rule_documents",
                  "search_metrics_automated_raters": ["llm:*"],
-                 "search_metrics_llm_judging": {"function": "llm_stub"}}  # parsed, never called: no model is built
+                 "search_metrics_llm_judging": {"function": "llm_stub"},  # parsed, never called: no model is built
+                 "search_metrics_enable_judging": True}  # the family the llm_judgments family needs
 LLM_STAGING = ["search_metrics_stg_queries", "search_metrics_stg_documents"]
 CLEAN_QUERIES = [{"query_id": "q1", "query_text": "eiffel tower height"}, {"query_id": "q2", "query_text": None}]
 CLEAN_DOCUMENTS = [{"doc_id": "d1", "text": "The tower is 330 m tall."}, {"doc_id": "d2", "text": ""}]
