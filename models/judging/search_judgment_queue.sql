@@ -1,26 +1,17 @@
 {#-
   What to judge next: one row per (query_id, doc_id) that some run ranks within the pool depth (var
-  search_metrics_judging.pool_depth; default the largest cutoff) and that no human has graded (no non-null grade,
-  after var search_metrics_negative_grades, in search_metrics_int_human_judgments; a pooled-but-unjudged doc is in
-  the queue). priority = sum over the runs that rank it within the depth of persistence^(rank - 1) (RBP's weight
-  of the rank; Moffat, Webber & Zobel 2007), priority_rank = 1, 2, .. within the query: priority descending
+  search_metrics_judging.pool_depth; default the largest cutoff) and that no human has graded (not in
+  search_metrics_int_human_graded_pairs: no non-null grade, after var search_metrics_negative_grades, from a human
+  rater; a pooled-but-unjudged doc is in the queue). priority = sum over the runs that rank it within the depth of
+  persistence^(rank - 1) (RBP's weight of the rank; Moffat, Webber & Zobel 2007), priority_rank = 1, 2, .. within the query: priority descending
   (compared at 12 decimals, relevance_key, so that the engines' summation order never reorders equal priorities),
   then best_rank, then doc_id in binary order. With budget_per_query set, the rows with priority_rank <= budget.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judging')) }}
 {%- set settings = search_metrics.get_judging_settings() -%}
-{%- set human_judgments -%}
-(select query_id, doc_id, grade, scale from {{ ref('search_metrics_int_human_judgments') }})
-{%- endset -%}
 
-with human_votes as (
-    {{ search_metrics.transformed_votes(human_judgments) | indent(4) }}
-),
-
-human_graded_pairs as (
-    select distinct query_id, doc_id
-    from human_votes
-    where is_graded = 1
+with human_graded_pairs as (
+    select query_id, doc_id from {{ ref('search_metrics_int_human_graded_pairs') }}
 ),
 
 unjudged_results as (

@@ -7,23 +7,14 @@
     n_results         the result rows in the top k, over the run's queries
     n_unjudged        those with no human grade: the judgments the run still needs for full coverage at k
     n_queries         the queries the run returned; n_fully_judged_queries: those with no unjudged result in the top k
-  "Graded" is as in the queue (search_judgment_queue): a non-null grade of a human rater after var
-  search_metrics_negative_grades. Cutoffs: var search_metrics_cutoffs.
+  "Graded" is search_metrics_int_human_graded_pairs, which the queue reads too: a non-null grade of a human rater
+  after var search_metrics_negative_grades. Cutoffs: var search_metrics_cutoffs.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judging')) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
-{%- set human_judgments -%}
-(select query_id, doc_id, grade, scale from {{ ref('search_metrics_int_human_judgments') }})
-{%- endset -%}
 
-with human_votes as (
-    {{ search_metrics.transformed_votes(human_judgments) | indent(4) }}
-),
-
-human_graded_pairs as (
-    select distinct query_id, doc_id
-    from human_votes
-    where is_graded = 1
+with human_graded_pairs as (
+    select query_id, doc_id from {{ ref('search_metrics_int_human_graded_pairs') }}
 ),
 
 ranked_results as (
