@@ -14,7 +14,7 @@
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
-{%- set reads_unjudged_results = 'coverage' in (metrics | map(attribute='type') | list) -%}
+{%- set reads_unjudged_results = search_metrics.reads_unjudged_results(metrics) -%}
 select
     results.run_id,
     results.query_id,
