@@ -3,7 +3,7 @@
   query_key of search_metrics_int_source_spine in the query_id column and the values of
   search_metrics_int_source_pool: a reading key holds its own run's results, a judge key every run's results of
   the query. Rows are kept by the rule of search_metrics_int_labeled_results (only rows with a pool row unless a
-  coverage metric is configured; rank <= the largest cutoff unless a configured metric reads every rank), so that
+  coverage or unjudged metric is configured; rank <= the largest cutoff unless a configured metric reads every rank), so that
   every metric reads what it reads from the human pool.
 -#}
 {%- set readings_on = search_metrics.family_enabled('judging') -%}
