@@ -79,6 +79,15 @@
         {%- if entry.type == 'count' and entry.count is none -%}
             {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type count needs count: relevant, retrieved or relevant_retrieved") -}}
         {%- endif -%}
+        {%- if entry.type == 'set_f' and entry.beta < 0 -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type set_f needs beta >= 0 (the weight of recall against precision), got " ~ entry.beta) -}}
+        {%- endif -%}
+        {%- if entry.type == 'r_precision_multiple' and (entry.multiple is none or entry.multiple <= 0) -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type r_precision_multiple needs a multiple > 0 of R (trec_eval Rprec_mult_x), got " ~ entry.multiple) -}}
+        {%- endif -%}
+        {%- if entry.type == 'utility' and entry.d != 0 and (entry.collection_size is none or entry.collection_size < 0 or entry.collection_size != (entry.collection_size | int)) -%}
+            {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type utility with d != 0 needs collection_size, the documents in the collection (trec_eval -N; it uses 0 without -N), a whole number >= 0, got " ~ entry.collection_size) -}}
+        {%- endif -%}
         {%- if entry.type == 'err' -%}
             {%- set scale_max = grades[entry.scale] | max -%}
             {%- if entry.g_max is none -%}{%- do entry.update({'g_max': scale_max}) -%}{%- endif -%}

@@ -2,7 +2,9 @@
   Every metric type with its parameters: for each parameter the allowed values (a list) or 'number', and its
   default (none = required / derived). get_metrics validates a metric entry against this.
   Types without a cutoff (their k is null, computed over the whole list): auc, r_precision, bpref, rbp,
-  rbp_residual, count, average_precision_11pt, infap, and average_precision / ndcg with whole_list true.
+  rbp_residual, count, average_precision_11pt, infap, the set measures (set_precision, set_recall, set_f,
+  set_average_precision, set_relative_precision, utility), r_precision_multiple, ndcg_rel, rndcg, g, bin_g, and
+  average_precision / ndcg with whole_list true.
 -#}
 {% macro metric_types() %}
     {%- set scales = ['binary', 'graded', 'detail'] -%}
@@ -27,8 +29,22 @@
         'bpref': relevance_params,
         'rbp': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
         'rbp_residual': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
-        'count': dict(relevance_params, count=[['relevant', 'retrieved', 'relevant_retrieved'], none]),
+        'count': dict(relevance_params, count=[['relevant', 'retrieved', 'relevant_retrieved', 'nonrelevant_retrieved'], none]),
         'average_precision_11pt': relevance_params,
-        'infap': relevance_params
+        'infap': relevance_params,
+        'set_precision': relevance_params,
+        'set_recall': relevance_params,
+        'set_f': dict(relevance_params, beta=['number', 1]),
+        'set_average_precision': relevance_params,
+        'set_relative_precision': relevance_params,
+        'relative_precision': relevance_params,
+        'r_precision_multiple': dict(relevance_params, multiple=['number', none]),
+        'utility': dict(relevance_params, a=['number', 1], b=['number', -1], c=['number', 0], d=['number', 0],
+                        collection_size=['number', none]),
+        'ndcg_rel': gain_params,
+        'rndcg': gain_params,
+        'g': gain_params,
+        'bin_g': relevance_params,
+        'unjudged': {'scale': [scales, 'graded']}
     }) -}}
 {% endmacro %}

@@ -3,6 +3,8 @@
     count='relevant'           relevant docs in the query's pool (trec_eval num_rel); needs `pool`
     count='retrieved'          rows the run returned for the query (trec_eval num_ret); needs `spine` with n_results
     count='relevant_retrieved' relevant rows the run returned (trec_eval num_rel_ret)
+    count='nonrelevant_retrieved' judged non-relevant rows the run returned (graded on `scale`, below `threshold`;
+                               trec_eval num_nonrel_judged_ret)
   Relevant: the value on `scale` >= `threshold`.
 -#}
 {% macro count(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1, count='relevant') %}
@@ -10,8 +12,8 @@
 {% endmacro %}
 
 {% macro default__count(results, cutoffs, pool, spine, scale, threshold, count) -%}
-    {%- if count not in ('relevant', 'retrieved', 'relevant_retrieved') -%}
-        {{- exceptions.raise_compiler_error("search_metrics: count must be relevant, retrieved or relevant_retrieved, got " ~ count) -}}
+    {%- if count not in ('relevant', 'retrieved', 'relevant_retrieved', 'nonrelevant_retrieved') -%}
+        {{- exceptions.raise_compiler_error("search_metrics: count must be relevant, retrieved, relevant_retrieved or nonrelevant_retrieved, got " ~ count) -}}
     {%- endif -%}
     {%- if count == 'retrieved' -%}
     {%- if spine is none -%}
@@ -32,7 +34,7 @@
         {%- else %}
         select run_id, query_id, count(*) as n
         from {{ results }}
-        where {{ search_metrics.relevance_expression(scale, threshold) }} = 1
+        where {{ search_metrics.relevance_expression(scale, threshold) }} = {{ 0 if count == 'nonrelevant_retrieved' else 1 }}
         group by run_id, query_id
         {%- endif %}
     )
@@ -45,7 +47,7 @@
     from ({{ search_metrics.spine_relation(results, spine) }}) as spine
     left join counts
         on counts.query_id = spine.query_id
-        {%- if count == 'relevant_retrieved' %}
+        {%- if count != 'relevant' %}
         and counts.run_id = spine.run_id
         {%- endif %}
     {%- endif -%}

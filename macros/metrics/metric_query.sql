@@ -74,6 +74,33 @@
         {{ search_metrics.average_precision_11pt(scale=metric.scale, threshold=metric.threshold, **common) }}
     {%- elif metric.type == 'infap' -%}
         {{ search_metrics.infap(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'set_precision' -%}
+        {{ search_metrics.set_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'set_recall' -%}
+        {{ search_metrics.set_recall(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'set_average_precision' -%}
+        {{ search_metrics.set_average_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'set_relative_precision' -%}
+        {{ search_metrics.set_relative_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'relative_precision' -%}
+        {{ search_metrics.relative_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'bin_g' -%}
+        {{ search_metrics.bin_g(scale=metric.scale, threshold=metric.threshold, **common) }}
+    {%- elif metric.type == 'set_f' -%}
+        {{ search_metrics.set_f(scale=metric.scale, threshold=metric.threshold, beta=metric.beta, **common) }}
+    {%- elif metric.type == 'r_precision_multiple' -%}
+        {{ search_metrics.r_precision_multiple(scale=metric.scale, threshold=metric.threshold, multiple=metric.multiple, **common) }}
+    {%- elif metric.type == 'utility' -%}
+        {{ search_metrics.utility(scale=metric.scale, threshold=metric.threshold, a=metric.a, b=metric.b, c=metric.c,
+                                  d=metric.d, collection_size=metric.collection_size, **common) }}
+    {%- elif metric.type == 'ndcg_rel' -%}
+        {{ search_metrics.ndcg_rel(scale=metric.scale, gain=metric.gain, **common) }}
+    {%- elif metric.type == 'rndcg' -%}
+        {{ search_metrics.rndcg(scale=metric.scale, gain=metric.gain, **common) }}
+    {%- elif metric.type == 'g' -%}
+        {{ search_metrics.g(scale=metric.scale, gain=metric.gain, **common) }}
+    {%- elif metric.type == 'unjudged' -%}
+        {{ search_metrics.unjudged(scale=metric.scale, **common) }}
     {%- else -%}
         {{ exceptions.raise_compiler_error("search_metrics: no macro for metric type '" ~ metric.type ~ "'") }}
     {%- endif -%}

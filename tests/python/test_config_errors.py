@@ -230,6 +230,22 @@ LLM_CASES = {
 }
 CASES.update({name: ({**LLM_INPUTS, **bad}, message) for name, (bad, message) in LLM_CASES.items()})
 
+# the parameters of trec_eval's measure types (test_trec_measures.py)
+CASES.update({
+    "set_f negative beta": ({"search_metrics_metrics": [{"name": "x", "type": "set_f", "beta": -1}]},
+                            "of type set_f needs beta >= 0"),
+    "r_precision_multiple without multiple": ({"search_metrics_metrics": [{"name": "x", "type": "r_precision_multiple"}]},
+                                              "of type r_precision_multiple needs a multiple > 0 of R"),
+    "r_precision_multiple 0": ({"search_metrics_metrics": [{"name": "x", "type": "r_precision_multiple",
+                                                            "multiple": 0}]},
+                               "of type r_precision_multiple needs a multiple > 0 of R"),
+    "utility d without collection size": ({"search_metrics_metrics": [{"name": "x", "type": "utility", "d": 0.5}]},
+                                          "of type utility with d != 0 needs collection_size"),
+    "utility fractional collection size": ({"search_metrics_metrics": [{"name": "x", "type": "utility", "d": 1,
+                                                                        "collection_size": 10.5}]},
+                                           "of type utility with d != 0 needs collection_size"),
+})
+
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))

@@ -58,6 +58,21 @@ CUSTOM_METRICS = [
     {"name": "auc_binary", "type": "auc"},
     "binary_ties",
     {"name": "infap_graded_2", "type": "infap", "scale": "graded", "threshold": 2},
+    # trec_eval's set, gain and unjudged measures (test_trec_measures.py)
+    {"name": "set_p_detail", "type": "set_precision", "scale": "detail", "threshold": 6},
+    {"name": "set_recall", "type": "set_recall"},
+    {"name": "set_f_half", "type": "set_f", "beta": 0.5},
+    {"name": "set_map_graded", "type": "set_average_precision", "scale": "graded", "threshold": 3},
+    {"name": "set_rel_p", "type": "set_relative_precision"},
+    {"name": "rel_p_graded", "type": "relative_precision", "scale": "graded", "threshold": 1},
+    {"name": "rprec_mult_1_4", "type": "r_precision_multiple", "multiple": 1.4},
+    {"name": "utility_n", "type": "utility", "a": 3, "b": -1.5, "c": -0.5, "d": 0.01, "collection_size": 1000},
+    {"name": "nonrel_ret", "type": "count", "count": "nonrelevant_retrieved"},
+    {"name": "ndcg_rel_exp", "type": "ndcg_rel", "gain": "exponential"},
+    {"name": "rndcg", "type": "rndcg"},
+    {"name": "g_detail", "type": "g", "scale": "detail"},
+    {"name": "bin_g", "type": "bin_g"},
+    {"name": "unjudged_binary", "type": "unjudged", "scale": "binary"},
 ]
 # The resampling comparisons cost replicates x units on every engine. The defaults set runs the default 1000 + 1000
 # (the draws are shared by every metric and cutoff of a pair); the trec set, whose point is the judged data, a

@@ -1,7 +1,8 @@
 {#-
   The results the metrics read, each with its doc's aggregated judgment (null values when the doc has no graded
-  judgment): the rows with rank <= the largest cutoff. Only a coverage metric counts the results no judgment row
-  names (its denominator is every result in the top k); without one configured, only the results with a judgment
+  judgment): the rows with rank <= the largest cutoff. Only a coverage or unjudged metric counts the results no
+  judgment row names (reads_unjudged_results: coverage's denominator is every result in the top k, unjudged's
+  numerator the ungraded ones); without one configured, only the results with a judgment
   row are kept, because no other metric reads the rest (an ungraded result adds nothing to a count, a sum or ERR's
   product, and every position is the result's rank). When a configured metric reads beyond the largest cutoff
   (reads_every_rank: auc, r_precision, bpref, rbp, the counts, 11-point AP, infap, whole_list and condensed entries),
@@ -14,7 +15,7 @@
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
-{%- set reads_unjudged_results = 'coverage' in (metrics | map(attribute='type') | list) -%}
+{%- set reads_unjudged_results = search_metrics.reads_unjudged_results(metrics) -%}
 select
     results.run_id,
     results.query_id,

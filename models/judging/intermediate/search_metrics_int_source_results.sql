@@ -3,7 +3,7 @@
   query_key of search_metrics_int_source_spine in the query_id column and the values of
   search_metrics_int_source_pool: a reading key holds its own run's results, a judge key every run's results of
   the query. Rows are kept by the rule of search_metrics_int_labeled_results (only rows with a pool row unless a
-  coverage metric is configured; rank <= the largest cutoff unless a configured metric reads every rank), so that
+  coverage or unjudged metric is configured; rank <= the largest cutoff unless a configured metric reads every rank), so that
   every metric reads what it reads from the human pool.
 -#}
 {%- set readings_on = search_metrics.family_enabled('judging') -%}
@@ -12,7 +12,7 @@
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
-{%- set reads_unjudged_results = 'coverage' in (metrics | map(attribute='type') | list) -%}
+{%- set reads_unjudged_results = search_metrics.reads_unjudged_results(metrics) -%}
 
 with keyed_results as (
     select

@@ -213,10 +213,13 @@ BUILTIN_METRICS = [
 # Rule "No cutoff": these types give one value per (run, query) over the whole list, k None; so does an
 # average_precision or ndcg entry with whole_list True.
 WHOLE_LIST_TYPES = ("auc", "r_precision", "bpref", "rbp", "rbp_residual", "count", "average_precision_11pt",
-                    "infap")
+                    "infap", "set_precision", "set_recall", "set_f", "set_average_precision",
+                    "set_relative_precision", "r_precision_multiple", "utility", "ndcg_rel", "rndcg", "g", "bin_g")
 # Rule "Geometric mean": reported for the types whose values are scores in [0, 1].
 SCORE_TYPES = ("precision", "recall", "average_precision", "reciprocal_rank", "ndcg", "err", "auc", "success",
-               "r_precision", "bpref", "rbp", "average_precision_11pt", "infap")
+               "r_precision", "bpref", "rbp", "average_precision_11pt", "infap", "set_precision", "set_recall",
+               "set_f", "set_average_precision", "set_relative_precision", "relative_precision",
+               "r_precision_multiple", "ndcg_rel", "rndcg", "g", "bin_g")
 
 _BUILTIN_BY_NAME = {spec["name"]: spec for spec in BUILTIN_METRICS}
 
@@ -245,9 +248,24 @@ _TYPE_PARAMS = {
     "count": {"scale": "binary", "threshold": None, "count": None},
     "average_precision_11pt": {"scale": "binary", "threshold": None},
     "infap": {"scale": "binary", "threshold": None},
+    "set_precision": {"scale": "binary", "threshold": None},
+    "set_recall": {"scale": "binary", "threshold": None},
+    "set_f": {"scale": "binary", "threshold": None, "beta": 1},
+    "set_average_precision": {"scale": "binary", "threshold": None},
+    "set_relative_precision": {"scale": "binary", "threshold": None},
+    "relative_precision": {"scale": "binary", "threshold": None},
+    "r_precision_multiple": {"scale": "binary", "threshold": None, "multiple": None},
+    "utility": {"scale": "binary", "threshold": None, "a": 1, "b": -1, "c": 0, "d": 0, "collection_size": None},
+    "ndcg_rel": {"scale": "graded", "gain": "linear"},
+    "rndcg": {"scale": "graded", "gain": "linear"},
+    "g": {"scale": "graded", "gain": "linear"},
+    "bin_g": {"scale": "binary", "threshold": None},
+    "unjudged": {"scale": "graded"},
 }
 THRESHOLD_TYPES = RELEVANCE_TYPES + ("auc", "success", "r_precision", "bpref", "count", "average_precision_11pt",
-                                     "infap")
+                                     "infap", "set_precision", "set_recall", "set_f", "set_average_precision",
+                                     "set_relative_precision", "relative_precision", "r_precision_multiple",
+                                     "utility", "bin_g")
 
 _ENUM_VALUES = {
     "scale": SCALES,
@@ -313,7 +331,10 @@ def _resolve_spec(raw, grading=None):
         p = spec["persistence"]
         if not _is_number(p) or not 0 < p < 1:
             raise ValueError("metric %r: persistence must be a number with 0 < p < 1, got %r" % (name, p))
-    if mtype == "count" and spec["count"] not in ("relevant", "retrieved", "relevant_retrieved"):
+    if mtype == "r_precision_multiple" and (not _is_number(spec["multiple"]) or spec["multiple"] <= 0):
+        raise ValueError("metric %r: multiple must be a number > 0, got %r" % (name, spec["multiple"]))
+    if mtype == "count" and spec["count"] not in ("relevant", "retrieved", "relevant_retrieved",
+                                                  "nonrelevant_retrieved"):
         raise ValueError("metric %r: invalid count %r" % (name, spec["count"]))
     for flag in ("condensed", "whole_list"):
         if flag in spec and spec[flag] not in (True, False):
@@ -564,6 +585,11 @@ def _compute(spec, k, top, pool_values, query_id, aggregated):
     raise ValueError("unknown metric type: %r" % (mtype,))  # pragma: no cover
 
 
+# the trec_eval set measures and binG: one function of (ranked, labels, threshold) each
+TREC_SET_TYPES = {"set_precision": trec.set_precision, "set_recall": trec.set_recall,
+                  "set_average_precision": trec.set_average_precision,
+                  "set_relative_precision": trec.set_relative_precision, "bin_g": trec.bin_g}
+
 WHOLE_LIST_K = 2 ** 31 - 1  # the cutoff a whole_list entry computes at: no rank reaches it
 
 
@@ -656,10 +682,34 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
                     value = {"relevant": lambda: trec.n_relevant(labels, threshold),
                              "retrieved": lambda: trec.n_retrieved(ranked),
                              "relevant_retrieved": lambda: trec.n_relevant_retrieved(ranked, labels, threshold),
+                             "nonrelevant_retrieved": lambda: trec.n_nonrelevant_retrieved(ranked, labels,
+                                                                                           threshold),
                              }[spec["count"]]()
+                elif mtype in TREC_SET_TYPES:
+                    value = TREC_SET_TYPES[mtype](ranked, labels, threshold)
+                elif mtype == "set_f":
+                    value = trec.set_f(ranked, labels, threshold, spec["beta"])
+                elif mtype == "r_precision_multiple":
+                    value = trec.r_precision_multiple(ranked, labels, spec["multiple"], threshold)
+                elif mtype == "utility":
+                    value = trec.utility(ranked, labels, spec["a"], spec["b"], spec["c"], spec["d"],
+                                         spec["collection_size"], threshold)
+                elif mtype == "ndcg_rel":
+                    value = trec.ndcg_rel(ranked, labels, spec["gain"])
+                elif mtype == "rndcg":
+                    # Rule "rndcg": null when the pool has no relevant doc on the binary scale (trec_eval's num_rel)
+                    value = trec.rndcg(ranked, labels, spec["gain"], relevance_labels={
+                        doc_id: aggregated[(query_id, doc_id)].get("binary") for doc_id in docs_in_pool})
+                elif mtype == "g":
+                    value = trec.g_measure(ranked, labels, spec["gain"])
                 else:  # average_precision_11pt
                     value = trec.average_precision_11pt(ranked, labels, threshold)
                 emit(None, value)
+                continue
+            if mtype in ("relative_precision", "unjudged"):
+                for k in cutoffs:
+                    emit(k, trec.relative_precision(ranked, labels, k, spec["threshold"])
+                         if mtype == "relative_precision" else trec.unjudged(ranked, labels, k))
                 continue
             if spec.get("condensed"):
                 rows_used = [(rank, doc_id) for doc_id, rank in trec.condensed(ranked, labels)]

@@ -662,3 +662,268 @@ def default_transformers(max_grade, relevance_level=1):
         "binary_to_graded": {0: 0, 1: max_grade},
         "binary_to_detail": {0: 1, 1: 10},
     }
+
+
+# ---------------------------------------------------------------------------
+# the rest of trec_eval's all_trec measures (trec_eval 10.0 m_set_P.c,
+# m_set_recall.c, m_set_F.c, m_set_map.c, m_set_rel_P.c, m_rel_P.c,
+# m_Rprec_mult.c, m_utility.c, m_num_nonrel_judged_ret.c, m_ndcg_rel.c,
+# m_Rndcg.c, m_G.c, m_binG.c, m_unjudged.c; gain_init.c for the gains; the
+# same in 9.0.8 except unj, which 9 lacks).  Positions are ranks (gaps
+# allowed), as everywhere in this module; n = the rows of the list.
+# ---------------------------------------------------------------------------
+
+
+def _relevant_retrieved_and_retrieved(ranked, labels, threshold):
+    rows = _rows(ranked)
+    relevant = 0
+    for _rank, doc_id in rows:
+        if _is_relevant(labels.get(doc_id), threshold):
+            relevant += 1
+    return relevant, len(rows)
+
+
+def set_precision(ranked, labels, threshold=1):
+    """trec_eval set_P (m_set_P.c): num_rel_ret / num_ret.
+
+    None when no doc of the pool is graded (as success, ndcg_pool; trec_eval:
+    0) or the list is empty.
+    """
+    rr, n = _relevant_retrieved_and_retrieved(ranked, labels, threshold)
+    if _n_graded(labels) == 0 or n == 0:
+        return None
+    return rr / n
+
+
+def set_recall(ranked, labels, threshold=1):
+    """trec_eval set_recall (m_set_recall.c): num_rel_ret / num_rel.  None when R = 0."""
+    rr, _n = _relevant_retrieved_and_retrieved(ranked, labels, threshold)
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    return rr / total_relevant
+
+
+def set_f(ranked, labels, threshold=1, beta=1.0):
+    """trec_eval set_F (m_set_F.c): x = beta (not squared),
+    (x + 1) P R / (x P + R), P = rr / n, R = rr / num_rel; 0 when rr = 0.
+    None when num_rel = 0 (trec_eval: 0, since rr = 0 there).
+    """
+    rr, n = _relevant_retrieved_and_retrieved(ranked, labels, threshold)
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    if rr == 0:
+        return 0.0
+    p = rr / n
+    r = rr / total_relevant
+    return (beta + 1.0) * p * r / (beta * p + r)
+
+
+def set_average_precision(ranked, labels, threshold=1):
+    """trec_eval set_map (m_set_map.c): rr^2 / (n num_rel).  None when num_rel = 0 or n = 0."""
+    rr, n = _relevant_retrieved_and_retrieved(ranked, labels, threshold)
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0 or n == 0:
+        return None
+    return (rr * rr) / (n * total_relevant)
+
+
+def set_relative_precision(ranked, labels, threshold=1):
+    """trec_eval set_relative_P (m_set_rel_P.c): rr / min(n, num_rel).  None when num_rel = 0 or n = 0."""
+    rr, n = _relevant_retrieved_and_retrieved(ranked, labels, threshold)
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0 or n == 0:
+        return None
+    return rr / min(n, total_relevant)
+
+
+def relative_precision(ranked, labels, k, threshold=1):
+    """trec_eval relative_P_k (m_rel_P.c): (relevant rows with rank <= k) / min(k, num_rel).
+
+    None when num_rel = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    hits = 0
+    for rank, doc_id in _rows(ranked):
+        if rank <= k and _is_relevant(labels.get(doc_id), threshold):
+            hits += 1
+    return hits / min(k, total_relevant)
+
+
+def r_precision_multiple(ranked, labels, multiple, threshold=1):
+    """trec_eval Rprec_mult_x (m_Rprec_mult.c, the same in 9 and 10).
+
+    Rule: c = (long)(x * num_rel + 0.9) in double precision; value =
+    (relevant rows with rank <= c) / c; 0 when c = 0 (trec_eval never reaches
+    position 0).  None when num_rel = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    c = math.floor(multiple * total_relevant + 0.9)
+    if c == 0:
+        return 0.0
+    hits = 0
+    for rank, doc_id in _rows(ranked):
+        if rank <= c and _is_relevant(labels.get(doc_id), threshold):
+            hits += 1
+    return hits / c
+
+
+def utility(ranked, labels, a=1.0, b=-1.0, c=0.0, d=0.0, collection_size=None, threshold=1):
+    """trec_eval utility (m_utility.c): a rr + b (n - rr) + c (R - rr) + d (N + rr - n - R),
+    N = collection_size (trec_eval -N), read only when d != 0.  Never None."""
+    rr, n = _relevant_retrieved_and_retrieved(ranked, labels, threshold)
+    total_relevant = n_relevant(labels, threshold)
+    value = a * rr + b * (n - rr) + c * (total_relevant - rr)
+    if d != 0:
+        if collection_size is None:
+            raise ValueError("utility with d != 0 needs collection_size")
+        value += d * (collection_size + rr - n - total_relevant)
+    return value
+
+
+def n_nonrelevant_retrieved(ranked, labels, threshold=1):
+    """trec_eval num_nonrel_judged_ret (m_num_nonrel_judged_ret.c): rows of the
+    list whose doc is graded and not relevant (unjudged and non-pool docs are
+    not counted).  Never None."""
+    count = 0
+    for _rank, doc_id in _rows(ranked):
+        value = labels.get(doc_id)
+        if value is not None and value < threshold:
+            count += 1
+    return count
+
+
+def _gain(value, gain="linear"):
+    """The gain of a doc: 0 when it has no value; the value (trec_eval's
+    default gain = the relevance level, gain_init.c) or 2^value - 1."""
+    if value is None:
+        return 0.0
+    return float(value) if gain == "linear" else 2.0 ** value - 1.0
+
+
+def _ideal_positive_gains(labels, gain="linear"):
+    gains = [_gain(v, gain) for v in labels.values()]
+    return sorted([g for g in gains if g > 0], reverse=True)
+
+
+def _dcg_to(rows, labels, position, gain):
+    total = 0.0
+    for rank, doc_id in rows:
+        if rank <= position:
+            g = _gain(labels.get(doc_id), gain)
+            if g > 0:
+                total += g / math.log2(rank + 1)
+    return total
+
+
+def ndcg_rel(ranked, labels, gain="linear"):
+    """trec_eval ndcg_rel (m_ndcg_rel.c).
+
+    Rule: R+ = docs of the pool with a positive gain; for each row with a
+    positive gain at rank i: DCG@i / IDCG@min(i, R+); for each doc of R+ the
+    list lacks: DCG(whole list) / IDCG(all R+); value = sum / R+.  None when
+    R+ = 0 (trec_eval: 0).
+    """
+    rows = _rows(ranked)
+    ideal = _ideal_positive_gains(labels, gain)
+    if not ideal:
+        return None
+    total = 0.0
+    retrieved = 0
+    for rank, doc_id in rows:
+        if _gain(labels.get(doc_id), gain) > 0:
+            retrieved += 1
+            total += _dcg_to(rows, labels, rank, gain) / _dcg_of_sorted_gains(ideal[:rank])
+    last = rows[-1][0] if rows else 0
+    total += (len(ideal) - retrieved) * _dcg_to(rows, labels, last, gain) / _dcg_of_sorted_gains(ideal)
+    return total / len(ideal)
+
+
+def rndcg(ranked, labels, gain="linear", threshold=1, relevance_labels=None):
+    """trec_eval Rndcg (m_Rndcg.c).
+
+    Rule: the R levels b = the cumulative counts of the pool's docs at each
+    positive gain, from the highest down (the last is R+), plus n (the rows
+    of the list) when n >= R+ + 2 (trec_eval's loop adds its implied level
+    change at num_retrieved only when a row is left after the position past
+    R+); value = mean over b of DCG@b / IDCG@min(b, R+).  None when the pool
+    has no relevant doc (relevance_labels, default labels, >= threshold:
+    trec_eval returns 0 when num_rel = 0) or no positive gain.
+    """
+    rows = _rows(ranked)
+    if n_relevant(labels if relevance_labels is None else relevance_labels, threshold) == 0:
+        return None
+    ideal = _ideal_positive_gains(labels, gain)
+    if not ideal:
+        return None
+    levels = [p for p in range(1, len(ideal) + 1) if p == len(ideal) or ideal[p] != ideal[p - 1]]
+    ratios = [_dcg_to(rows, labels, b, gain) / _dcg_of_sorted_gains(ideal[:b]) for b in levels]
+    if len(rows) >= len(ideal) + 2:
+        last = rows[-1][0]
+        ratios.append(_dcg_to(rows, labels, last, gain) / _dcg_of_sorted_gains(ideal))
+    return sum(ratios) / len(ratios)
+
+
+def g_measure(ranked, labels, gain="linear"):
+    """trec_eval G (m_G.c).
+
+    Rule: ideal gains = the pool's positive gains sorted descending, 0 beyond;
+    cost(i) = sum over positions 1..i of max(ideal gain, 1); S(i) = gains of
+    the rows with rank <= i; each row with a positive gain g at rank i adds
+    g / log2(2 + cost(i) - S(i)); value = sum / (sum of the ideal gains).
+    None when the pool has no positive gain (trec_eval: 0).
+    """
+    rows = _rows(ranked)
+    ideal = _ideal_positive_gains(labels, gain)
+    if not ideal:
+        return None
+    total = 0.0
+    so_far = 0.0
+    for rank, doc_id in rows:
+        g = _gain(labels.get(doc_id), gain)
+        if g <= 0:
+            continue
+        so_far += g
+        cost = 0.0
+        for position in range(1, rank + 1):
+            cost += max(ideal[position - 1], 1.0) if position <= len(ideal) else 1.0
+        total += g / math.log2(2 + cost - so_far)
+    return total / sum(ideal)
+
+
+def bin_g(ranked, labels, threshold=1):
+    """trec_eval binG (m_binG.c).
+
+    Rule: the j-th relevant row (rank i, in rank order) adds
+    1 / log2(2 + i - j) (i - j = rows above it that are not relevant);
+    value = sum / num_rel.  None when num_rel = 0 (trec_eval: 0).
+    """
+    total_relevant = n_relevant(labels, threshold)
+    if total_relevant == 0:
+        return None
+    total = 0.0
+    hits = 0
+    for rank, doc_id in _rows(ranked):
+        if _is_relevant(labels.get(doc_id), threshold):
+            hits += 1
+            total += 1.0 / math.log2(2 + rank - hits)
+    return total / total_relevant
+
+
+def unjudged(ranked, labels, k):
+    """trec_eval 10 unj_k (m_unjudged.c; not in trec_eval 9 / pytrec_eval).
+
+    Rule: (rows with rank <= k whose doc has no value: outside the pool, or
+    in it but unjudged) / k; ranks beyond the list count as judged.  Never
+    None.
+    """
+    count = 0
+    for rank, doc_id in _rows(ranked):
+        if rank <= k and labels.get(doc_id) is None:
+            count += 1
+    return count / k
