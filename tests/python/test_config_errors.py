@@ -248,6 +248,10 @@ CASES.update({
     "trec_eval utility not a number": ({TE: {"utility": {"a": "one"}}}, f"{TE}.utility.a must be a finite number"),
     "trec_eval negative collection size": ({TE: {"collection_size": -1}},
                                            f"{TE}.collection_size must be a whole number >= 0"),
+    "trec_eval family switched on without judged": ({"search_metrics_enable_judged": False,
+                                                     "search_metrics_enable_trec_eval": True},
+                                                    "search_metrics_enable_trec_eval is true, but the trec_eval "
+                                                    "family needs no input and the judged family on"),
 })
 
 
