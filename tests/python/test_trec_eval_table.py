@@ -15,13 +15,15 @@ The test reads the measures from the table, so a measure added to trec_eval_meas
 code when pytrec_eval has it (and fails the test until its reference is named here when it does not).
 """
 
+import json
 import math
 import random
 
+import duckdb
 import pytest
 import pytrec_eval
 
-from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, values_equal
+from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, fetch_dicts, load_table, values_equal
 from reference import trec as ref_trec
 
 TREC_VARS = {"search_metrics_max_grade": 4, "search_metrics_negative_grades": "unjudged",
@@ -169,6 +171,12 @@ def test_table_equals_pytrec_eval_under_version_9_and_max_results(defaults_build
     assert max(r["value"] for r in table if r["measure"] == "num_ret" and r["query_id"] != "all") == M
 
 
+ZSCORE_COLUMNS = [("query_id", "varchar"), ("measure", "varchar"), ("mean", "double"), ("stddev", "double")]
+OPTIONS_VARS = {"search_metrics_relevance_level": 2, "search_metrics_results": f"{INPUT_SCHEMA}.results",
+                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
+                "search_metrics_trec_eval": {"complete": True, "zscores": f"{INPUT_SCHEMA}.zscores"}}
+
+
 @pytest.fixture(scope="module")
 def options_build(dbt_project):
     rng = random.Random("trec_eval table, -c -M -Z")
@@ -185,13 +193,8 @@ def options_build(dbt_project):
         zscores.append({"query_id": query_id, "measure": "P_10", "stddev": 0.0,
                         "mean": expected_raw[("run_a", "q4", "P_10")] if query_id == "q4" else -1.0})
     tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments),
-              "zscores": ([("query_id", "varchar"), ("measure", "varchar"), ("mean", "double"),
-                           ("stddev", "double")], zscores)}
-    dbt_vars = {**TREC_VARS, "search_metrics_relevance_level": 2,
-                "search_metrics_results": f"{INPUT_SCHEMA}.results",
-                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
-                "search_metrics_trec_eval": {"complete": True, "zscores": f"{INPUT_SCHEMA}.zscores"}}
-    out = dbt_project.run_tables(tables, dbt_vars, outputs=("search_trec_eval",))
+              "zscores": (ZSCORE_COLUMNS, zscores)}
+    out = dbt_project.run_tables(tables, {**TREC_VARS, **OPTIONS_VARS}, outputs=("search_trec_eval",))
     return out["search_trec_eval"], qrel, runs, zscores, expected_raw
 
 
@@ -279,3 +282,30 @@ def test_zscores_by_hand(options_build):
     assert rows[("run_a", "q5", "P_10")]["value"] is None
     assert rows[("run_a", "q3", "recall_5")]["value"] is None
     assert rows[("run_a", "all", "map")]["value"] is not None
+
+
+ZSCORE_RULES = {  # rule -> a z-score relation that breaks it (and only it)
+    "search_metrics_trec_eval_zscores__one_row_per_query_id_and_measure": [
+        {"query_id": "q1", "measure": "map", "mean": 0.1, "stddev": 1.0},
+        {"query_id": "q1", "measure": "map", "mean": 0.2, "stddev": 1.0},
+        {"query_id": "q1", "measure": "P_5", "mean": 0.2, "stddev": 1.0}],
+    "search_metrics_trec_eval_zscores__query_id_and_measure_must_not_be_null": [
+        {"query_id": "q1", "measure": None, "mean": 0.1, "stddev": 1.0},
+        {"query_id": "q1", "measure": "map", "mean": 0.2, "stddev": 1.0}],
+}
+
+
+@pytest.mark.dbt
+def test_each_zscores_rule_fails_on_a_relation_that_breaks_it(dbt_project):
+    result = dbt_project.invoke(["compile", "--vars", json.dumps({**TREC_VARS, **OPTIONS_VARS}), "--select",
+                                 " ".join(ZSCORE_RULES)], target_name="trec_eval_rules")
+    assert result.success, result.exception
+    sql = {r.node.name: r.node.compiled_code for r in result.result.results}
+    assert set(sql) == set(ZSCORE_RULES)
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        for rule, rows in ZSCORE_RULES.items():
+            load_table(con, f"{INPUT_SCHEMA}.zscores", ZSCORE_COLUMNS, rows)
+            for name, text in sql.items():
+                failing = fetch_dicts(con, text)
+                assert bool(failing) == (name == rule), (rule, name, failing)
+                assert all(row["rule_violated"] for row in failing)
