@@ -1,6 +1,7 @@
 {#-
   The model families: the inputs each one needs, the family it builds on (see family_enabled), and its main
-  output model (the run-start notice reads from dbt's graph whether that model was built).
+  output model (the run-start notice reads from dbt's graph whether that model was built). off_by_default: the
+  family is built only when its switch is true (trec_eval alone; see family_enabled).
 -#}
 {% macro families() %}
     {{- return({
@@ -28,6 +29,8 @@
                                     'search_metrics_experiment_column'], 'needs': 'clicks',
                          'output': 'search_interleaving_daily'},
         'sessions': {'inputs': [], 'needs': 'clicks',
-                     'output': 'search_session_metrics_daily'}
+                     'output': 'search_session_metrics_daily'},
+        'trec_eval': {'inputs': [], 'needs': 'judged',
+                      'output': 'search_trec_eval', 'off_by_default': true}
     }) -}}
 {% endmacro %}

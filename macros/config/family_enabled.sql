@@ -8,6 +8,9 @@
   Switch (snowplow-web's enable_* vars): var search_metrics_enable_<family> = null (default: on exactly when
   its inputs are configured and the family it needs is on), true (on; an input that is not configured is a
   compile error naming it) or false (off).
+  The one exception: a family marked off_by_default in families() (trec_eval, which computes about 100 trec_eval
+  measures over lists up to 1000 deep) is off unless its switch is true; null reads as false (its default in
+  dbt_project.yml is false).
 
   It first checks that no retired var is set (check_retired_vars): every model and data test calls this macro at
   parse time, so every dbt command meets that check.
@@ -28,7 +31,7 @@
     {%- if switch is not none and switch is not sameas true and switch is not sameas false -%}
         {{- exceptions.raise_compiler_error("search_metrics: " ~ switch_name ~ " must be true, false or null (null = on when its inputs are configured), got " ~ switch) -}}
     {%- endif -%}
-    {%- if switch is sameas false -%}
+    {%- if switch is sameas false or (switch is none and spec.get('off_by_default')) -%}
         {{- return(false) -}}
     {%- endif -%}
     {%- set parent_on = spec.needs is none or search_metrics.family_enabled(spec.needs) -%}

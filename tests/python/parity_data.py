@@ -194,9 +194,16 @@ TREC_VARS = {"search_metrics_max_grade": 4, "search_metrics_relevance_level": 2,
              "search_metrics_negative_grades": "unjudged", "search_metrics_rank_from": "score"}
 
 
+# The trec_eval table's z-scores input (var search_metrics_trec_eval's zscores, trec_eval -Z) in the trec set
+TREC_ZSCORES = f"{INPUT_SCHEMA}.zscores"
+ZSCORE_COLUMNS = [("query_id", "string"), ("measure", "string"), ("mean", "double"), ("stddev", "double")]
+
+
 def trec_inputs(seed: int | random.Random) -> dict:
     """all_inputs made TREC-shaped for TREC_VARS: every result scored (null scores become 0, more ties), and on the
-    graded scale a grade of 4 or a negative grade now and then (-1, -2: in the pool, unjudged)."""
+    graded scale a grade of 4 or a negative grade now and then (-1, -2: in the pool, unjudged); and the z-scores
+    of the trec_eval table (TREC_ZSCORES): per judged query a mean and stddev for map, P_5, num_rel and gm_map,
+    stddev 0 for recall_5, no row for the other measures."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     tables = all_inputs(rng)
     results = [dict(row, score=0.0 if row["score"] is None else row["score"]) for row in tables["results"][1]]
@@ -205,5 +212,9 @@ def trec_inputs(seed: int | random.Random) -> dict:
         if row["scale"] == "graded" and row["grade"] is not None and rng.random() < 0.4:
             row = dict(row, grade=rng.choice([-2, -1, 4]))
         judgments.append(row)
+    zscores = [{"query_id": query_id, "measure": measure, "mean": rng.choice([0.0, 0.25, 0.5]),
+                "stddev": 0.0 if measure == "recall_5" else rng.choice([0.5, 1.0, 2.0])}
+               for query_id in sorted({row["query_id"] for row in judgments})
+               for measure in ("map", "P_5", "num_rel", "gm_map", "recall_5")]
     return {**tables, "results": (INPUT_COLUMNS["results"], results),
-            "judgments": (INPUT_COLUMNS["judgments"], judgments)}
+            "judgments": (INPUT_COLUMNS["judgments"], judgments), "zscores": (ZSCORE_COLUMNS, zscores)}

@@ -246,6 +246,30 @@ CASES.update({
                                            "of type utility with d != 0 needs collection_size"),
 })
 
+# trec_eval's conventions (get_trec_eval_settings): read by interpolated_precision (the built-in 11-point AP) and the
+# trec_eval family
+TE = "search_metrics_trec_eval"
+CASES.update({
+    "unknown trec_eval key": ({TE: {"verison": 9}}, f"{TE} has an unknown key 'verison'"),
+    "trec_eval version 11": ({TE: {"version": 11}}, f"{TE}.version must be 9 or 10"),
+    "trec_eval complete not a flag": ({TE: {"complete": "yes"}}, f"{TE}.complete must be true or false"),
+    "trec_eval max_results 0": ({TE: {"max_results": 0}}, f"{TE}.max_results must be a whole number from 1 to"),
+    "trec_eval zscores not a relation": ({TE: {"zscores": ["z"]}}, f"{TE}.zscores must be a relation"),
+    "trec_eval zscores with a statement": ({TE: {"zscores": "z; drop table x"}}, f"{TE}.zscores"),
+    "trec_eval cutoff 0": ({TE: {"cutoffs": [0, 5]}}, f"{TE}.cutoffs must be a non-empty list of whole numbers"),
+    "trec_eval success cutoffs empty": ({TE: {"success_cutoffs": []}},
+                                        f"{TE}.success_cutoffs must be a non-empty list of whole numbers"),
+    "trec_eval multiple 0": ({TE: {"rprec_multiples": [0, 1]}}, f"{TE}.rprec_multiples must be a non-empty list"),
+    "trec_eval unknown utility key": ({TE: {"utility": {"e": 1}}}, f"{TE}.utility has an unknown key 'e'"),
+    "trec_eval utility not a number": ({TE: {"utility": {"a": "one"}}}, f"{TE}.utility.a must be a finite number"),
+    "trec_eval negative collection size": ({TE: {"collection_size": -1}},
+                                           f"{TE}.collection_size must be a whole number >= 0"),
+    "trec_eval family switched on without judged": ({"search_metrics_enable_judged": False,
+                                                     "search_metrics_enable_trec_eval": True},
+                                                    "search_metrics_enable_trec_eval is true, but the trec_eval "
+                                                    "family needs no input and the judged family on"),
+})
+
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -318,7 +342,8 @@ NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.
                         ("search_metrics_experiments", "cuped_days"): 14,
                         ("search_metrics_experiments", "expected_shares"): {"control": 1, "treatment": 2},
                         ("search_metrics_judging", "pool_depth"): 5,
-                        ("search_metrics_judging", "budget_per_query"): 10}
+                        ("search_metrics_judging", "budget_per_query"): 10,
+                        ("search_metrics_trec_eval", "max_results"): 5}
 # The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
 METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
                         "g_max": {"name": "x", "base": "err"},

@@ -29,7 +29,7 @@ from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
 from parity_data import (ALL_INPUT_VARS, BUCKETS, HOSTILE, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES,
                          SHARED_DOCS,
                          TREC_VARS, EXPERIMENT_TEAMS, all_inputs, click_inputs, page_visits,
-                         trec_inputs)
+                         trec_inputs, TREC_ZSCORES)
 from reference import agreement as ref_agreement
 from reference import click_models as ref_click_models
 from reference import clicks as ref_clicks
@@ -114,7 +114,10 @@ VAR_SETS = {
         "search_metrics_alpha": 0.1,
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
-    "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF},
+    "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,
+             # the trec_eval table (off by default) with -c, -M short enough to cut lists and -Z
+             "search_metrics_enable_trec_eval": True,
+             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES}},
 }
 
 
@@ -147,8 +150,9 @@ def test_every_model_is_built_and_compared(duckdb_engine):
     llm_models = {p.stem for p in (REPO_ROOT / "models" / "llm_judgments").glob("*.sql")}
     model_files = {p.stem for p in (REPO_ROOT / "models").rglob("*.sql")} - llm_models
     compiled, disabled = set(), None
-    # the defaults set builds every family but those the custom set alone builds (CUSTOM_SET_ONLY_OFF)
-    for var_set in ("defaults", "custom"):
+    # the defaults set builds every family but those the custom set alone builds (CUSTOM_SET_ONLY_OFF) and the
+    # trec_eval family (off by default), which the trec set builds
+    for var_set in ("defaults", "custom", "trec"):
         compiled |= {m["name"] for m in duckdb_engine.compile(VAR_SETS[var_set], f"parity_{var_set}")}
         manifest = duckdb_engine.parse(VAR_SETS[var_set], f"parity_{var_set}")
         off = {node.name for nodes in manifest.disabled.values() for node in nodes

@@ -116,7 +116,9 @@ def trec_shaped(rng):
 def test_trec_measures_match_pytrec_eval(dbt_project, relevance_level):
     dbt_vars = {"search_metrics_metrics": TREC_METRICS, "search_metrics_cutoffs": TREC_CUTOFFS,
                 "search_metrics_max_grade": 4, "search_metrics_relevance_level": relevance_level,
-                "search_metrics_negative_grades": "unjudged", "search_metrics_rank_from": "score"}
+                "search_metrics_negative_grades": "unjudged", "search_metrics_rank_from": "score",
+                # pytrec_eval bundles trec_eval 9: its recall-level rounding for iprec_at_recall and 11pt_avg
+                "search_metrics_trec_eval": {"version": 9}}
     cut = ",".join(str(k) for k in TREC_CUTOFFS)
     measures = {"Rprec", "bpref", f"success.{cut}", "num_rel", "num_ret", "num_rel_ret", "map", "gm_map", "ndcg",
                 f"ndcg_cut.{cut}", "iprec_at_recall", "11pt_avg", "infAP"}

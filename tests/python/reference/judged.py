@@ -594,7 +594,7 @@ WHOLE_LIST_K = 2 ** 31 - 1  # the cutoff a whole_list entry computes at: no rank
 
 
 def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, transformers=None, grading=None,
-                  rank_from="rank"):
+                  rank_from="rank", level_rule="trec_eval10"):
     """Compute every metric for every (run_id, query_id) in results and every k.
 
     Rule "Metric definitions": one row per (run_id, query_id) appearing in
@@ -609,6 +609,9 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
     grading: {max_grade, relevance_level, negative_grades} (DEFAULT_GRADING).
     rank_from: 'rank' (the rows' rank) or 'score' (trec_eval's order:
     trec.rank_by_score; a null score is an error).
+    level_rule: the recall-level rounding of average_precision_11pt
+    (trec.relevant_count_for_level): 'trec_eval10' (the package's default,
+    var search_metrics_trec_eval's version 10) or 'trec_eval9'.
     metrics: list accepted by resolve_metrics (None = BUILTIN_METRICS).
     Output order: (run_id, query_id) in order of first appearance in
     results, then metric order, then cutoff order.
@@ -703,7 +706,7 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
                 elif mtype == "g":
                     value = trec.g_measure(ranked, labels, spec["gain"])
                 else:  # average_precision_11pt
-                    value = trec.average_precision_11pt(ranked, labels, threshold)
+                    value = trec.average_precision_11pt(ranked, labels, threshold, level_rule)
                 emit(None, value)
                 continue
             if mtype in ("relative_precision", "unjudged"):
@@ -729,9 +732,10 @@ def query_metrics(results, judgments, cutoffs=(1, 3, 5, 10), metrics=None, trans
 
 
 def precision_recall_curve(results, judgments, scale="binary", threshold=1, transformers=None, grading=None,
-                           rank_from="rank"):
+                           rank_from="rank", level_rule="trec_eval10"):
     """Rule "Precision-recall curve": per (run_id, query_id) of results and recall level 0.0, 0.1, .., 1.0, the
-    interpolated precision (trec.interpolated_precision, trec_eval 9's level rule).
+    interpolated precision (trec.interpolated_precision, with trec_eval 10's level rule by default, as the
+    package's default search_metrics_trec_eval version; 'trec_eval9' for pytrec_eval's).
     Returns [{run_id, query_id, recall_level, precision}]."""
     grading = _grading(grading)
     aggregated = aggregate_judgments(judgments, transformers, grading)
@@ -743,7 +747,7 @@ def precision_recall_curve(results, judgments, scale="binary", threshold=1, tran
     out = []
     for (run_id, query_id), ranked in ranked_by_pair.items():
         labels = {doc_id: entry[scale] for (q, doc_id), entry in aggregated.items() if q == query_id}
-        for level, precision in trec.interpolated_precision(ranked, labels, threshold).items():
+        for level, precision in trec.interpolated_precision(ranked, labels, threshold, level_rule).items():
             out.append({"run_id": run_id, "query_id": query_id, "recall_level": level, "precision": precision})
     return out
 

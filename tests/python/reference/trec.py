@@ -86,7 +86,7 @@ Things in trec_eval's source worth knowing
    Recall is never compared with x as a float.  The count depends on the
    version:
      trec_eval 9.0.x  c = (long)(x * R + 0.9) in double precision.  This is
-       what pytrec_eval-terrier 0.5.11 bundles, and our default
+       what pytrec_eval-terrier 0.5.11 bundles, and this module's default
        (level_rule='trec_eval9').  It is "recall >= x" except for float
        error: 0.7 * 3 + 0.9 = 2.9999999999999996 -> c = 2, though 2/3 < 0.7
        (also R = 23, 33, 57, ...).  A build that contracts x * R + 0.9 into a

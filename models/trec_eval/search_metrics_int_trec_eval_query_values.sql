@@ -1,0 +1,104 @@
+{#-
+  Every measure of the trec_eval table per evaluated (run_id, query_id) of search_metrics_int_trec_eval_spine, one
+  row per (run_id, query_id, measure): the entries of trec_eval_measures() computed by the metric macros
+  (metric_query) over search_metrics_int_trec_eval_results / _pool / _spine, each named as trec_eval names it
+  (measure_k with cutoffs), a null (our "undefined") written as trec_eval's 0; an entry with `geometric` adds
+  that measure, ln(max(value, 0.00001)) (m_gm_map.c); iprec_at_recall_0.00 .. _1.00 from one interpolated_precision
+  pass (trec_eval's binary relevance, the level rounding of var search_metrics_trec_eval's version) and 11pt_avg,
+  the mean of those 11 values (average_precision_11pt's definition, read from the same pass).
+  Columns: run_id, query_id, measure, value (double, never null), summary_rule ('mean', 'sum' or 'geometric': how
+  search_trec_eval forms the query_id 'all' row), printed_as ('long' or 'double': trec_eval's print format).
+-#}
+{{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
+{%- set settings = search_metrics.get_trec_eval_settings() -%}
+{%- set results = ref('search_metrics_int_trec_eval_results') -%}
+{%- set pool = ref('search_metrics_int_trec_eval_pool') -%}
+{%- set spine = ref('search_metrics_int_trec_eval_spine') -%}
+{%- set text = dbt.type_string() -%}
+{#- the entries expanded (one per value of `each`), with metric names of our own for get_metrics -#}
+{%- set expanded = [] -%}
+{%- set requested = [] -%}
+{%- for entry in search_metrics.trec_eval_measures(settings) -%}
+    {%- set each = entry.get('each') or {} -%}
+    {%- set variants = [] -%}
+    {%- if each -%}
+        {%- set parameter, values = (each.items() | list)[0] -%}
+        {%- for value in values -%}
+            {%- do variants.append([dict(entry.metric, **{parameter: value}), entry.measure ~ '_' ~ (entry.get('format', '%s') | format(value))]) -%}
+        {%- endfor -%}
+    {%- else -%}
+        {%- do variants.append([entry.metric, entry.measure]) -%}
+    {%- endif -%}
+    {%- for metric, measure in variants -%}
+        {%- set name = 'trec_eval_' ~ (expanded | length) -%}
+        {%- do requested.append(dict(metric, name=name)) -%}
+        {%- do expanded.append({'name': name, 'measure': measure, 'cutoffs': entry.get('cutoffs'),
+                                'summary': entry.get('summary', 'mean'), 'printed': entry.get('printed', 'double'),
+                                'geometric': entry.get('geometric')}) -%}
+    {%- endfor -%}
+{%- endfor -%}
+{%- set metrics = search_metrics.get_metrics(requested) -%}
+{%- set relevance = search_metrics.get_metrics([{'name': 'curve', 'type': 'average_precision_11pt'}])[0] -%}
+
+with
+{%- for item in expanded %}
+
+{{ item.name }}_values as (
+    {{ search_metrics.metric_query(metrics[loop.index0], results, pool, spine,
+                                   item.cutoffs or [search_metrics.whole_list_cutoff()]) }}
+),
+{%- endfor %}
+
+curve_values as (
+    {{ search_metrics.interpolated_precision(results, pool, spine, relevance.scale, relevance.threshold, settings.version) }}
+)
+
+{% for item in expanded -%}
+select
+    run_id,
+    query_id,
+    {%- if item.cutoffs %}
+    {{ dbt.concat([search_metrics.string_literal(item.measure ~ '_'), search_metrics.as_text('k')]) }} as measure,
+    {%- else %}
+    cast({{ search_metrics.string_literal(item.measure) }} as {{ text }}) as measure,
+    {%- endif %}
+    coalesce({{ search_metrics.as_double('value') }}, cast(0 as {{ search_metrics.type_double() }})) as value,
+    cast('{{ item.summary }}' as {{ text }}) as summary_rule,
+    cast('{{ item.printed }}' as {{ text }}) as printed_as
+from {{ item.name }}_values
+union all
+{% if item.geometric -%}
+select
+    run_id,
+    query_id,
+    cast({{ search_metrics.string_literal(item.geometric) }} as {{ text }}) as measure,
+    ln(greatest(coalesce({{ search_metrics.as_double('value') }}, cast(0 as {{ search_metrics.type_double() }})),
+                {{ search_metrics.as_double('0.00001') }})) as value,
+    cast('geometric' as {{ text }}) as summary_rule,
+    cast('double' as {{ text }}) as printed_as
+from {{ item.name }}_values
+union all
+{% endif -%}
+{%- endfor -%}
+select
+    run_id,
+    query_id,
+    case cast(round(recall_level * 10) as {{ dbt.type_int() }})
+        {%- for tenths in range(11) %}
+        when {{ tenths }} then cast('iprec_at_recall_{{ "%.2f" | format(tenths / 10) }}' as {{ text }})
+        {%- endfor %}
+    end as measure,
+    coalesce(precision, cast(0 as {{ search_metrics.type_double() }})) as value,
+    cast('mean' as {{ text }}) as summary_rule,
+    cast('double' as {{ text }}) as printed_as
+from curve_values
+union all
+select
+    run_id,
+    query_id,
+    cast('11pt_avg' as {{ text }}) as measure,
+    coalesce(avg(precision), cast(0 as {{ search_metrics.type_double() }})) as value,
+    cast('mean' as {{ text }}) as summary_rule,
+    cast('double' as {{ text }}) as printed_as
+from curve_values
+group by run_id, query_id

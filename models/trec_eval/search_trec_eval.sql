@@ -1,0 +1,98 @@
+{#-
+  The trec_eval-shaped table: one row per (run_id, measure, query_id), as `trec_eval -q -m all_trec` prints its
+  lines (measure names as trec_eval prints them; query_id 'all' for the summary), over the queries trec_eval
+  evaluates (search_metrics_int_trec_eval_spine) with the values of search_metrics_int_trec_eval_query_values:
+    per query: every measure but the geometric ones (gm_map, gm_bpref), whose per-query line trec_eval does not
+      print (te_print_single_meas_empty), and num_q (summary only);
+    'all': summary_rule 'mean' = the mean over the run's evaluated queries (trec_eval's sum ÷ num_q), 'sum' = the
+      sum (num_ret, num_rel, num_rel_ret: te_calc_avg_meas_empty), 'geometric' = exp(mean of the per-query logs);
+      num_q = the number of evaluated queries.
+  var search_metrics_trec_eval's zscores (trec_eval -Z, convert_zscores.c): each per-query value becomes
+  (value - mean) / stddev from the relation's row of its (query_id, measure), 0 when stddev = 0 and the value equals
+  the mean; no row, a null stddev or mean, or stddev = 0 with another value: trec_eval prints -1000000, we write
+  null and count it (n_zscores_missing). The summary is formed from the z-scores as trec_eval does (num_q stays the
+  count); it is null when one of its queries' z-scores is null. raw_value: the value before z-scoring (= value
+  without zscores).
+-#}
+{{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
+{%- set settings = search_metrics.get_trec_eval_settings() -%}
+{%- set zscores = settings.zscores -%}
+{%- set double = search_metrics.type_double() -%}
+{%- set text = dbt.type_string() -%}
+
+with query_values as (
+    select
+        query_values.run_id,
+        query_values.query_id,
+        query_values.measure,
+        query_values.summary_rule,
+        query_values.printed_as,
+        query_values.value as raw_value,
+        {%- if zscores %}
+        case
+            when standard.stddev <> 0 then (query_values.value - standard.mean) / standard.stddev
+            when standard.stddev = 0 and query_values.value = standard.mean then cast(0 as {{ double }})
+        end as value
+        {%- else %}
+        query_values.value
+        {%- endif %}
+    from {{ ref('search_metrics_int_trec_eval_query_values') }} as query_values
+    {%- if zscores %}
+    left join (
+        select
+            {{ search_metrics.as_text('query_id') }} as query_id,
+            {{ search_metrics.as_text('measure') }} as measure,
+            {{ search_metrics.as_double('mean') }} as mean,
+            {{ search_metrics.as_double('stddev') }} as stddev
+        from {{ zscores }}
+    ) as standard
+        on standard.query_id = query_values.query_id
+        and standard.measure = query_values.measure
+    {%- endif %}
+)
+
+select
+    run_id,
+    measure,
+    query_id,
+    value,
+    raw_value,
+    cast({{ "'double'" if zscores else 'printed_as' }} as {{ text }}) as printed_as,
+    cast(case when value is null then 1 else 0 end as {{ dbt.type_int() }}) as n_zscores_missing
+from query_values
+where summary_rule <> 'geometric'
+
+union all
+
+select
+    run_id,
+    measure,
+    cast('all' as {{ text }}) as query_id,
+    case
+        when count(value) < count(*) then null
+        when summary_rule = 'sum' then sum(value)
+        when summary_rule = 'geometric' then exp(avg(value))
+        else avg(value)
+    end as value,
+    case
+        when summary_rule = 'sum' then sum(raw_value)
+        when summary_rule = 'geometric' then exp(avg(raw_value))
+        else avg(raw_value)
+    end as raw_value,
+    cast({{ "'double'" if zscores else 'max(printed_as)' }} as {{ text }}) as printed_as,
+    cast(count(*) - count(value) as {{ dbt.type_int() }}) as n_zscores_missing
+from query_values
+group by run_id, measure, summary_rule
+
+union all
+
+select
+    run_id,
+    cast('num_q' as {{ text }}) as measure,
+    cast('all' as {{ text }}) as query_id,
+    {{ search_metrics.as_double('count(*)') }} as value,
+    {{ search_metrics.as_double('count(*)') }} as raw_value,
+    cast({{ "'double'" if zscores else "'long'" }} as {{ text }}) as printed_as,
+    cast(0 as {{ dbt.type_int() }}) as n_zscores_missing
+from {{ ref('search_metrics_int_trec_eval_spine') }}
+group by run_id
