@@ -8,8 +8,9 @@
                            else a whole number from 1 to largest_rank()
     zscores: null          trec_eval -Z: a relation (like the input vars: 'schema.table' or a rendered ref /
                            source) with columns query_id, measure, mean, stddev
-    cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]   the k of P, recall, map_cut, ndcg_cut, relative_P, unj
+    cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]   the k of P, recall, map_cut, ndcg_cut, relative_P
     success_cutoffs: [1, 5, 10]                           the k of success
+    unjudged_cutoffs: [5, 10, 20]                         the k of unj (trec_eval 10's m_unjudged.c)
     rprec_multiples: [0.2, 0.4, .., 2.0]                  the x of Rprec_mult_x, each a number > 0
     utility: {a: 1, b: -1, c: 0, d: 0}                    utility's coefficients (given keys replace these)
     collection_size: 0     trec_eval -N: the number of docs in the collection (utility's d term), a whole number >= 0
@@ -25,6 +26,7 @@
 {% macro default__get_trec_eval_settings() %}
     {%- set defaults = {'version': 10, 'complete': false, 'max_results': none, 'zscores': none,
                         'cutoffs': [5, 10, 15, 20, 30, 100, 200, 500, 1000], 'success_cutoffs': [1, 5, 10],
+                        'unjudged_cutoffs': [5, 10, 20],
                         'rprec_multiples': [0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0],
                         'utility': {'a': 1, 'b': -1, 'c': 0, 'd': 0}, 'collection_size': 0} -%}
     {%- set settings = search_metrics.settings_with_defaults('search_metrics_trec_eval', defaults) -%}
@@ -51,7 +53,7 @@
         {%- set zscores = zscores | trim -%}
     {%- endif -%}
     {%- set checked = {} -%}
-    {%- for key in ['cutoffs', 'success_cutoffs'] -%}
+    {%- for key in ['cutoffs', 'success_cutoffs', 'unjudged_cutoffs'] -%}
         {%- set values = settings[key] -%}
         {%- if values is string or values is mapping or values is not iterable or (values | length) == 0 -%}
             {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a non-empty list of whole numbers from 1 to " ~ largest ~ ", got " ~ values) -}}
@@ -96,6 +98,7 @@
     {%- for key, value in coefficients.items() -%}{%- do floats.update({key: value | float}) -%}{%- endfor -%}
     {{- return({'version': version | int, 'complete': settings.complete, 'max_results': none if max_results is none else max_results | int,
                 'zscores': zscores, 'cutoffs': checked.cutoffs, 'success_cutoffs': checked.success_cutoffs,
+                'unjudged_cutoffs': checked.unjudged_cutoffs,
                 'rprec_multiples': multiples | map('float') | unique | sort | list, 'utility': floats,
                 'collection_size': size | int}) -}}
 {% endmacro %}

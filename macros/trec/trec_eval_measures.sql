@@ -40,6 +40,24 @@
          'cutoffs': settings.cutoffs},
         {'measure': 'map_cut', 'metric': {'type': 'average_precision', 'denominator': 'pool'},
          'cutoffs': settings.cutoffs},
-        {'measure': 'success', 'metric': {'type': 'success'}, 'cutoffs': settings.success_cutoffs}
+        {'measure': 'success', 'metric': {'type': 'success'}, 'cutoffs': settings.success_cutoffs},
+        {'measure': 'Rprec_mult', 'metric': {'type': 'r_precision_multiple'},
+         'each': {'multiple': settings.rprec_multiples}, 'format': '%.2f'},
+        {'measure': 'utility', 'metric': {'type': 'utility', 'a': settings.utility.a, 'b': settings.utility.b,
+                                          'c': settings.utility.c, 'd': settings.utility.d,
+                                          'collection_size': settings.collection_size}},
+        {'measure': 'binG', 'metric': {'type': 'bin_g'}},
+        {'measure': 'G', 'metric': {'type': 'g'}},
+        {'measure': 'ndcg_rel', 'metric': {'type': 'ndcg_rel'}},
+        {'measure': 'Rndcg', 'metric': {'type': 'rndcg'}},
+        {'measure': 'relative_P', 'metric': {'type': 'relative_precision'}, 'cutoffs': settings.cutoffs},
+        {'measure': 'set_P', 'metric': {'type': 'set_precision'}},
+        {'measure': 'set_relative_P', 'metric': {'type': 'set_relative_precision'}},
+        {'measure': 'set_recall', 'metric': {'type': 'set_recall'}},
+        {'measure': 'set_map', 'metric': {'type': 'set_average_precision'}},
+        {'measure': 'set_F', 'metric': {'type': 'set_f'}},
+        {'measure': 'num_nonrel_judged_ret', 'metric': {'type': 'count', 'count': 'nonrelevant_retrieved'},
+         'summary': 'sum', 'printed': 'long'},
+        {'measure': 'unj', 'metric': {'type': 'unjudged'}, 'cutoffs': settings.unjudged_cutoffs}
     ]) -}}
 {% endmacro %}

@@ -259,6 +259,8 @@ CASES.update({
     "trec_eval cutoff 0": ({TE: {"cutoffs": [0, 5]}}, f"{TE}.cutoffs must be a non-empty list of whole numbers"),
     "trec_eval success cutoffs empty": ({TE: {"success_cutoffs": []}},
                                         f"{TE}.success_cutoffs must be a non-empty list of whole numbers"),
+    "trec_eval unjudged cutoff fractional": ({TE: {"unjudged_cutoffs": [5, 7.5]}},
+                                             f"{TE}.unjudged_cutoffs must be a non-empty list of whole numbers"),
     "trec_eval multiple 0": ({TE: {"rprec_multiples": [0, 1]}}, f"{TE}.rprec_multiples must be a non-empty list"),
     "trec_eval unknown utility key": ({TE: {"utility": {"e": 1}}}, f"{TE}.utility has an unknown key 'e'"),
     "trec_eval utility not a number": ({TE: {"utility": {"a": "one"}}}, f"{TE}.utility.a must be a finite number"),

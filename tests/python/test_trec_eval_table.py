@@ -12,7 +12,7 @@ to occur:
      then zeroes), the 11 recall levels against the plain-Python reference's trec_eval 10 rule and by hand where
      versions 9 and 10 disagree, and the z-scores against a hand computation from those values.
 The test reads the measures from the table, so a measure added to trec_eval_measures() is compared without new
-code when pytrec_eval has it (and fails the test until its reference is named here when it does not).
+code when pytrec_eval has it (and fails the test until reference_values gives it when it does not: unj).
 """
 
 import json
@@ -29,13 +29,11 @@ from reference import trec as ref_trec
 TREC_VARS = {"search_metrics_max_grade": 4, "search_metrics_negative_grades": "unjudged",
              "search_metrics_rank_from": "score", "search_metrics_enable_trec_eval": True}
 SHARED_DOCS = [f"shared_{i}" for i in range(4)]
-# trec_eval measures pytrec_eval reports that the table leaves out on purpose (docs/trec.md), and those of the
-# types still to come (each joins the table as one entry of trec_eval_measures)
+# trec_eval measures pytrec_eval reports that the table leaves out on purpose (docs/trec.md)
 ABSENT_ON_PURPOSE = {"runid", "relstring"}
-NOT_YET = {"set_P", "set_recall", "set_F", "set_map", "set_relative_P", "relative_P", "Rprec_mult", "utility",
-           "num_nonrel_judged_ret", "ndcg_rel", "Rndcg", "G", "binG"}
-# the table's measures that pytrec_eval (trec_eval 9) does not have: their reference is named here
-NOT_IN_PYTREC_EVAL: dict = {}
+# the table's measures that pytrec_eval (trec_eval 9) does not have: their expected values come from the
+# plain-Python reference (reference_values below)
+UNJUDGED_CUTOFFS = (5, 10, 20)  # trec_eval 10's default cutoffs of unj (m_unjudged.c)
 BOGUS_DOC = "ceci_nest_pas_un_docno"  # trec_eval.c's ranking for a query the run lacks (-c)
 M = 6
 
@@ -111,12 +109,31 @@ def pytrec_values(qrel, runs, relevance_level, complete=False, max_results=None)
                                                    relevance_level=relevance_level).evaluate(run)
         for q in bogus:
             per_query[q]["num_ret"] = 0  # trec_eval.c's clean-up after the bogus ranking
+            per_query[q]["utility"] = 0.0
         for query_id, values in per_query.items():
             for measure, value in values.items():
                 out[(run_id, query_id, measure)] = value
         for measure in next(iter(per_query.values())):
             out[(run_id, "all", measure)] = pytrec_eval.compute_aggregated_measure(
                 measure, [values[measure] for values in per_query.values()])
+    return out
+
+
+def reference_values(qrel, runs, relevance_level, complete=False, max_results=None):
+    """pytrec_values, plus trec_eval 10's unj_k (not in pytrec_eval) from the plain-Python reference: per query
+    evaluated (in the qrels, and in the run unless -c) on the list cut to M, a negative grade unjudged, and the
+    summary the mean over those queries."""
+    out = pytrec_values(qrel, runs, relevance_level, complete=complete, max_results=max_results)
+    for run_id, run in runs.items():
+        evaluated = [q for q in qrel if q in run or complete]
+        for k in UNJUDGED_CUTOFFS:
+            values = []
+            for query_id in evaluated:
+                ranked = [(d, i) for i, d in enumerate(trec_order(run.get(query_id, {}))[:max_results], start=1)]
+                labels = {d: (g if g >= 0 else None) for d, g in qrel[query_id].items()}
+                values.append(ref_trec.unjudged(ranked, labels, k))
+                out[(run_id, query_id, f"unj_{k}")] = values[-1]
+            out[(run_id, "all", f"unj_{k}")] = sum(values) / len(values)
     return out
 
 
@@ -128,8 +145,6 @@ def compare(table, expected, value_column="value", elsewhere=()):
     assert len(ours) == len(table), "a (run_id, query_id, measure) has two rows"
     compared = set()
     for key, value in ours.items():
-        if prefix(key[2]) in NOT_IN_PYTREC_EVAL:
-            continue
         assert key in expected, f"{key} is not a trec_eval line"
         assert values_equal(value, expected[key]), (key, value, expected[key])
         compared.add(prefix(key[2]))
@@ -138,7 +153,7 @@ def compare(table, expected, value_column="value", elsewhere=()):
         if prefix(key[2]) in ours_prefixes and not (key[1] != "all" and key[2].startswith(("gm_", "num_q"))):
             assert key in ours, f"{key} (pytrec_eval) has no row"
     missing = {prefix(m) for (_, _, m) in expected} - ours_prefixes
-    assert missing <= ABSENT_ON_PURPOSE | NOT_YET | set(elsewhere), f"trec_eval measures missing from the table: {missing}"
+    assert missing <= ABSENT_ON_PURPOSE | set(elsewhere), f"trec_eval measures missing from the table: {missing}"
     return compared
 
 
@@ -156,9 +171,11 @@ def defaults_build(dbt_project):
 @pytest.mark.dbt
 def test_table_equals_pytrec_eval_under_version_9_and_max_results(defaults_build):
     table, qrel, runs = defaults_build
-    compared = compare(table, pytrec_values(qrel, runs, relevance_level=1, max_results=M))
+    compared = compare(table, reference_values(qrel, runs, relevance_level=1, max_results=M))
     assert {"P", "recall", "map", "gm_map", "gm_bpref", "num_q", "num_ret", "iprec_at_recall", "11pt_avg", "ndcg_cut",
-            "map_cut", "success", "recip_rank", "Rprec", "bpref", "infAP", "ndcg", "num_rel", "num_rel_ret"} <= compared
+            "map_cut", "success", "recip_rank", "Rprec", "bpref", "infAP", "ndcg", "num_rel", "num_rel_ret",
+            "set_P", "set_recall", "set_F", "set_map", "set_relative_P", "relative_P", "Rprec_mult", "utility",
+            "num_nonrel_judged_ret", "ndcg_rel", "Rndcg", "G", "binG", "unj"} <= compared
     assert {r["query_id"] for r in table} == {"all"} | {q for run in runs.values() for q in run if q in qrel}
     # trec_eval prints gm_map, gm_bpref and num_q in the summary only
     assert not [r for r in table if r["query_id"] != "all" and r["measure"].startswith(("gm_", "num_q"))]
@@ -184,7 +201,7 @@ def options_build(dbt_project):
     assert all(facts.values()), facts
     # z-scores (query_id, measure, mean, stddev): every query for map, num_rel, gm_map and P_5; recall_5 without
     # query q3; P_10 with stddev 0 (its mean the run_a value of q4 below); nothing for the other measures
-    expected_raw = pytrec_values(qrel, runs, relevance_level=2, complete=True)
+    expected_raw = reference_values(qrel, runs, relevance_level=2, complete=True)
     zscores = []
     for i, query_id in enumerate(sorted(qrel)):
         for measure in ("map", "num_rel", "gm_map", "P_5", "recall_5"):
