@@ -28,6 +28,8 @@
                                     'search_metrics_experiment_column'], 'needs': 'clicks',
                          'output': 'search_interleaving_daily'},
         'sessions': {'inputs': [], 'needs': 'clicks',
-                     'output': 'search_session_metrics_daily'}
+                     'output': 'search_session_metrics_daily'},
+        'diversity': {'inputs': ['search_metrics_subtopic_judgments'], 'needs': 'judged',
+                      'output': 'search_metrics_int_subtopic_results'}
     }) -}}
 {% endmacro %}
