@@ -5,7 +5,7 @@
 -#}
 {{ config(enabled=search_metrics.family_enabled('judged')) }}
 {%- set score_types = ['precision', 'recall', 'average_precision', 'reciprocal_rank', 'ndcg', 'err', 'auc', 'success',
-                       'r_precision', 'bpref', 'rbp', 'average_precision_11pt', 'infap'] -%}
+                       'r_precision', 'bpref', 'rbp', 'average_precision_11pt', 'infap'] + search_metrics.diversity_types() -%}
 {%- set scored = search_metrics.get_metrics() | selectattr('type', 'in', score_types) | map(attribute='name') | list -%}
 select
     run_id,
