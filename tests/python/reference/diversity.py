@@ -157,3 +157,57 @@ def metric_value(metric: dict, ranked, subtopics, k):
     if t == "subtopic_recall":
         return subtopic_recall(ranked, subtopics, k, threshold)
     raise ValueError(t)
+
+
+# -- the rows of search_query_metrics / search_run_metrics ----------------------------------------------------------
+BUILTINS = {"alpha_ndcg": {"type": "alpha_ndcg"}, "err_ia": {"type": "err_ia"}, "nrbp": {"type": "nrbp"},
+            "precision_ia": {"type": "precision_ia"}, "subtopic_recall": {"type": "subtopic_recall"}}
+TYPES = set(BUILTINS)
+
+
+def split_metrics(metrics):
+    """(the other metrics of a search_metrics_metrics list, the diversity entries {name, type, ...}): a built-in
+    diversity name or an entry of a diversity type goes to the second list."""
+    others, diversity = [], []
+    for item in metrics or []:
+        if isinstance(item, str) and item in BUILTINS:
+            diversity.append({"name": item, **BUILTINS[item]})
+        elif isinstance(item, dict) and item.get("type") in TYPES:
+            diversity.append(dict(item))
+        else:
+            others.append(item)
+    return others, diversity
+
+
+def query_metrics(results, subtopic_rows, cutoffs, metrics):
+    """One row {run_id, query_id, metric, k, value} per (run, query) of results, diversity entry and cutoff (k None
+    for nrbp), results ranked by their rank column."""
+    labels: dict = {}
+    for row in subtopic_rows:
+        labels.setdefault(row["query_id"], {}).setdefault(row["doc_id"], {})[row["subtopic_id"]] = row["grade"]
+    lists: dict = {}
+    for row in results:
+        lists.setdefault((row["run_id"], row["query_id"]), []).append((row["doc_id"], row["rank"]))
+    out = []
+    for metric in metrics:
+        for (run_id, query_id), ranked in lists.items():
+            for k in ([None] if metric["type"] == "nrbp" else cutoffs):
+                out.append({"run_id": run_id, "query_id": query_id, "metric": metric["name"], "k": k,
+                            "value": metric_value(metric, ranked, labels.get(query_id, {}), k or 0)})
+    return out
+
+
+def run_metrics(query_rows):
+    """search_run_metrics' rule: the mean over the queries with a value, their count, the queries of the run, and
+    the geometric mean exp(mean(ln(max(v, 1e-5)))) (every diversity type is a score)."""
+    groups: dict = {}
+    for row in query_rows:
+        groups.setdefault((row["run_id"], row["metric"], row["k"]), []).append(row["value"])
+    out = []
+    for (run_id, metric, k), values in groups.items():
+        present = [v for v in values if v is not None]
+        out.append({"run_id": run_id, "metric": metric, "k": k, "n_queries": len(present),
+                    "n_queries_total": len(values), "value": sum(present) / len(present) if present else None,
+                    "geometric_mean": (math.exp(sum(math.log(max(v, 1e-5)) for v in present) / len(present))
+                                       if present else None)})
+    return out
