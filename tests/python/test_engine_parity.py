@@ -59,8 +59,9 @@ CUSTOM_METRICS = [
     {"name": "auc_binary", "type": "auc"},
     "binary_ties",
     {"name": "infap_graded_2", "type": "infap", "scale": "graded", "threshold": 2},
-    # the diversity family (subtopic judgments in the custom set only): every type, alpha and depth variants
-    "alpha_ndcg",
+    # the diversity family (subtopic judgments in the custom set only): every type, alpha, threshold and depth
+    # variants; alpha_ndcg to depth 4 (k = 7 null): its greedy ideal is three windows per position, each a Spark stage
+    {"name": "alpha_ndcg_d4", "type": "alpha_ndcg", "depth": 4},
     {"name": "err_ia_a3", "type": "err_ia", "alpha": 0.3, "depth": 4},
     "nrbp",
     {"name": "precision_ia_t2", "type": "precision_ia", "threshold": 2},
