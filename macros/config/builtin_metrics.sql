@@ -1,6 +1,7 @@
 {#-
   The built-in metrics: each a name, a type and its parameters. The default metric set is this list;
-  a user's own variant is another entry of the same form (see get_metrics).
+  a user's own variant is another entry of the same form (see get_metrics). When the diversity family is on (the
+  subtopic judgments are configured), ndeval's measures (diversity_builtin_metrics) follow at the end.
 -#}
 {% macro builtin_metrics() %}
     {{- return([
@@ -35,5 +36,5 @@
         {'name': 'average_precision_pool_condensed', 'type': 'average_precision', 'scale': 'binary', 'denominator': 'pool', 'condensed': true},
         {'name': 'average_precision_pool_whole_list', 'type': 'average_precision', 'scale': 'binary', 'denominator': 'pool', 'whole_list': true},
         {'name': 'ndcg_pool_whole_list', 'type': 'ndcg', 'scale': 'graded', 'gain': 'linear', 'ideal': 'pool', 'whole_list': true}
-    ]) -}}
+    ] + (search_metrics.diversity_builtin_metrics() if search_metrics.family_enabled('diversity') else [])) -}}
 {% endmacro %}

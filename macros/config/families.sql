@@ -31,6 +31,8 @@
         'sessions': {'inputs': [], 'needs': 'clicks',
                      'output': 'search_session_metrics_daily'},
         'trec_eval': {'inputs': [], 'needs': 'judged',
-                      'output': 'search_trec_eval', 'off_by_default': true}
+                      'output': 'search_trec_eval', 'off_by_default': true},
+        'diversity': {'inputs': ['search_metrics_subtopic_judgments'], 'needs': 'judged',
+                      'output': 'search_metrics_int_subtopic_results'}
     }) -}}
 {% endmacro %}

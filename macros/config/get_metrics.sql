@@ -2,7 +2,8 @@
   The metrics to build, resolved and validated: var search_metrics_metrics (or the argument) is a list of
   built-in names and/or entries {name, type, ...params} or {name, base: <built-in name>, ...overrides};
   null means every built-in metric. Returns complete entries (every parameter filled in).
-  Unknown names, types, parameters or values fail at compile time with a message naming the rule.
+  Unknown names, types, parameters or values fail at compile time with a message naming the rule; a diversity type
+  (diversity_types) needs the diversity family on.
 -#}
 {% macro get_metrics(metrics=none) %}
     {%- set requested = metrics if metrics is not none else var('search_metrics_metrics', none) -%}
@@ -93,6 +94,17 @@
             {%- if entry.g_max is none -%}{%- do entry.update({'g_max': scale_max}) -%}{%- endif -%}
             {%- if entry.g_max < scale_max -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': g_max " ~ entry.g_max ~ " is below the " ~ entry.scale ~ " scale's top grade " ~ scale_max ~ " (ERR's stop probability would reach 1)") -}}
+            {%- endif -%}
+        {%- endif -%}
+        {%- if entry.type in search_metrics.diversity_types() -%}
+            {%- if not search_metrics.family_enabled('diversity') -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type " ~ entry.type ~ " reads the subtopic judgments: set var search_metrics_subtopic_judgments (the diversity family must be on)") -}}
+            {%- endif -%}
+            {%- for key in ['alpha', 'beta'] if key in params and (entry[key] < 0 or entry[key] > 1) -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be a number from 0 to 1 (ndeval's range), got " ~ entry[key]) -}}
+            {%- endfor -%}
+            {%- if 'depth' in params and (not search_metrics.is_number(entry.depth, whole=true) or entry.depth < 1 or entry.depth > 100) -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': depth must be a whole number from 1 to 100 (the ranks of the greedy ideal; ndeval's depth is 20), got " ~ entry.depth) -}}
             {%- endif -%}
         {%- endif -%}
         {%- do resolved.append(entry) -%}

@@ -2,9 +2,11 @@
   Every metric type with its parameters: for each parameter the allowed values (a list) or 'number', and its
   default (none = required / derived). get_metrics validates a metric entry against this.
   Types without a cutoff (their k is null, computed over the whole list): auc, r_precision, bpref, rbp,
-  rbp_residual, count, average_precision_11pt, infap, the set measures (set_precision, set_recall, set_f,
+  rbp_residual, count, average_precision_11pt, infap, nrbp, the set measures (set_precision, set_recall, set_f,
   set_average_precision, set_relative_precision, utility), r_precision_multiple, ndcg_rel, rndcg, g, bin_g, and
   average_precision / ndcg with whole_list true.
+  The diversity types (diversity_types: alpha_ndcg, err_ia, nrbp, precision_ia, subtopic_recall) read the subtopic
+  judgments: alpha and beta in [0, 1], depth a whole number from 1 to 100 (get_metrics checks the ranges).
 -#}
 {% macro metric_types() %}
     {%- set scales = ['binary', 'graded', 'detail'] -%}
@@ -45,6 +47,11 @@
         'rndcg': gain_params,
         'g': gain_params,
         'bin_g': relevance_params,
-        'unjudged': {'scale': [scales, 'graded']}
+        'unjudged': {'scale': [scales, 'graded']},
+        'alpha_ndcg': {'alpha': ['number', 0.5], 'threshold': ['number', 1], 'depth': ['number', 20]},
+        'err_ia': {'alpha': ['number', 0.5], 'threshold': ['number', 1], 'depth': ['number', 20]},
+        'nrbp': {'alpha': ['number', 0.5], 'beta': ['number', 0.5], 'threshold': ['number', 1]},
+        'precision_ia': {'threshold': ['number', 1]},
+        'subtopic_recall': {'threshold': ['number', 1]}
     }) -}}
 {% endmacro %}

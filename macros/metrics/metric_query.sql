@@ -5,12 +5,19 @@
       the rest renumbered 1, 2, .. in rank order (Sakai's condensed lists; ir_measures' judged_only).
     whole_list=true (average_precision, ndcg): one value over the whole list, k null (trec_eval map, ndcg):
       the metric's macro runs with the single cutoff whole_list_cutoff(), which no rank reaches.
+    subtopics (the diversity types, diversity_types): {'results': <subtopic-labeled results>, 'pool': <subtopic
+      pool>} (search_metrics_int_subtopic_results / _pool), read in place of results and pool; a diversity type
+      without it is a compile error. The other types ignore it.
 -#}
-{% macro metric_query(metric, results, pool, spine, cutoffs) %}
-    {{- return(adapter.dispatch('metric_query', 'search_metrics')(metric, results, pool, spine, cutoffs)) -}}
+{% macro metric_query(metric, results, pool, spine, cutoffs, subtopics=none) %}
+    {{- return(adapter.dispatch('metric_query', 'search_metrics')(metric, results, pool, spine, cutoffs, subtopics)) -}}
 {% endmacro %}
 
-{% macro default__metric_query(metric, results, pool, spine, cutoffs) -%}
+{% macro default__metric_query(metric, results, pool, spine, cutoffs, subtopics=none) -%}
+    {%- if metric.type in search_metrics.diversity_types() and subtopics is none -%}
+        {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ metric.name ~ "' of type " ~ metric.type ~ " reads the subtopic judgments: metric_query needs subtopics={'results': ..., 'pool': ...}") -}}
+    {%- endif -%}
+    {%- set diversity = {'results': subtopics.results, 'pool': subtopics.pool, 'spine': spine, 'cutoffs': cutoffs} if subtopics is not none else {} -%}
     {%- if metric.get('condensed') -%}
         {%- set results -%}
         (
@@ -101,6 +108,16 @@
         {{ search_metrics.g(scale=metric.scale, gain=metric.gain, **common) }}
     {%- elif metric.type == 'unjudged' -%}
         {{ search_metrics.unjudged(scale=metric.scale, **common) }}
+    {%- elif metric.type == 'alpha_ndcg' -%}
+        {{ search_metrics.alpha_ndcg(alpha=metric.alpha, threshold=metric.threshold, depth=metric.depth, **diversity) }}
+    {%- elif metric.type == 'err_ia' -%}
+        {{ search_metrics.err_ia(alpha=metric.alpha, threshold=metric.threshold, depth=metric.depth, **diversity) }}
+    {%- elif metric.type == 'nrbp' -%}
+        {{ search_metrics.nrbp(alpha=metric.alpha, beta=metric.beta, threshold=metric.threshold, **diversity) }}
+    {%- elif metric.type == 'precision_ia' -%}
+        {{ search_metrics.precision_ia(threshold=metric.threshold, **diversity) }}
+    {%- elif metric.type == 'subtopic_recall' -%}
+        {{ search_metrics.subtopic_recall(threshold=metric.threshold, **diversity) }}
     {%- else -%}
         {{ exceptions.raise_compiler_error("search_metrics: no macro for metric type '" ~ metric.type ~ "'") }}
     {%- endif -%}

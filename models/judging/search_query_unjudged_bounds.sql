@@ -4,13 +4,14 @@
   'reading'): every such result judged at the lowest grade (pessimistic_value) or at the top grade
   (optimistic_value), each entering the pool and the ideal as a real judgment would. readings_are_bounds
   (readings_are_bounds): true when every way of judging them lands between the two. The metrics that describe the
-  judgments themselves (coverage, binary_ties, rbp_residual) have no row.
+  judgments themselves (coverage, binary_ties, rbp_residual) and the diversity metrics (they read the subtopic
+  judgments) have no row.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judging')) }}
 {%- set described = [] -%}
 {%- set bounded = [] -%}
 {%- for metric in search_metrics.get_metrics() -%}
-    {%- if metric.type not in ['coverage', 'binary_ties', 'rbp_residual'] -%}
+    {%- if metric.type not in ['coverage', 'binary_ties', 'rbp_residual'] + search_metrics.diversity_types() -%}
         {%- do described.append(search_metrics.string_literal(metric.name)) -%}
         {%- if search_metrics.readings_are_bounds(metric) -%}{%- do bounded.append(search_metrics.string_literal(metric.name)) -%}{%- endif -%}
     {%- endif -%}

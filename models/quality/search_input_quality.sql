@@ -1,10 +1,11 @@
 {#-
   Where every input row went: used, or not used and why. Each input's rows add up to its row count,
-  so nothing is dropped without being counted. Enabled when the judged family (results, judgments) or the
-  click family (searches, clicks; impressions and page visits optional) is configured; only configured inputs are
-  read.
+  so nothing is dropped without being counted. Enabled when the judged family (results, judgments; subtopic
+  judgments optional) or the click family (searches, clicks; impressions and page visits optional) is configured;
+  only configured inputs are read.
 -#}
 {%- set judged = search_metrics.family_enabled('judged') -%}
+{%- set diversity_on = search_metrics.family_enabled('diversity') -%}
 {%- set clicked = search_metrics.family_enabled('clicks') -%}
 {%- set auc_on = search_metrics.family_enabled('click_auc') -%}
 {%- set click_models_on = search_metrics.family_enabled('click_models') -%}
@@ -68,7 +69,21 @@ judgment_rows as (
         end as reason
     from {{ ref('search_metrics_stg_judgments') }} as judgments
     left join returned_queries on returned_queries.query_id = judgments.query_id
+){{ ',' if clicked or diversity_on }}
+{%- if diversity_on %}
+{%- do parts.append(('subtopic_judgments', 'subtopic_judgment_rows')) %}
+
+subtopic_judgment_rows as (
+    select
+        case when returned_queries.query_id is null then 'ignored' else 'used' end as status,
+        case
+            when returned_queries.query_id is null then 'query returned by no run'
+            else 'subtopic judgment of a returned query (relevant to its subtopic when grade >= the threshold of the metric)'
+        end as reason
+    from {{ ref('search_metrics_stg_subtopic_judgments') }} as subtopic_judgments
+    left join returned_queries on returned_queries.query_id = subtopic_judgments.query_id
 ){{ ',' if clicked }}
+{%- endif %}
 {%- endif %}
 {%- if clicked %}
 {%- do parts.extend([('searches', 'search_rows'), ('clicks', 'click_rows')]) %}

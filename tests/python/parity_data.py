@@ -188,6 +188,31 @@ def all_inputs(seed: int | random.Random) -> dict:
     return {name: (INPUT_COLUMNS[name], rows[name]) for name in INPUT_COLUMNS}
 
 
+# The subtopic judgments (the diversity family, ndeval's qrels), loaded and configured in the custom var set only.
+SUBTOPIC_COLUMNS = [("query_id", "string"), ("subtopic_id", "string"), ("doc_id", "string"), ("grade", "int")]
+SUBTOPIC_VARS = {"search_metrics_subtopic_judgments": f"{INPUT_SCHEMA}.subtopic_judgments"}
+
+
+def subtopic_inputs(results: list[dict]) -> list[dict]:
+    """ndeval-shaped subtopic judgments for the returned (query, doc) pairs of `results`, from their own seeded
+    stream (the other inputs' draws do not move): one to three subtopics per query with ids whose code-point order
+    is not their dictionary order, grades 0..2, docs relevant to several subtopics, returned docs judged for no
+    subtopic, the first query with no relevant subtopic at all, and a query no run returned."""
+    rng = random.Random(f"subtopics {len(results)}")
+    pairs = sorted({(row["query_id"], row["doc_id"]) for row in results})
+    queries = sorted({query_id for query_id, _ in pairs})
+    rows = []
+    for q, query_id in enumerate(queries):
+        subtopic_ids = ["s1", "S2", "s_é"][: rng.randint(1, 3)]
+        for _, doc_id in (pair for pair in pairs if pair[0] == query_id):
+            for subtopic_id in subtopic_ids:
+                if rng.random() < 0.5:
+                    grade = 0 if q == 0 else rng.choice([0, 1, 1, 2])
+                    rows.append({"query_id": query_id, "subtopic_id": subtopic_id, "doc_id": doc_id, "grade": grade})
+    rows.append({"query_id": "q_unreturned", "subtopic_id": "s1", "doc_id": "x", "grade": 1})
+    return rows
+
+
 # The vars of the TREC-shaped parity runs: grades 0..4, relevance level 2, negative grades read as unjudged, ranks
 # computed from scores (trec_eval's order).
 TREC_VARS = {"search_metrics_max_grade": 4, "search_metrics_relevance_level": 2,

@@ -272,6 +272,22 @@ CASES.update({
                                                     "family needs no input and the judged family on"),
 })
 
+SUBTOPIC_INPUT = {"search_metrics_subtopic_judgments": f"{INPUT_SCHEMA}.subtopics"}
+DIVERSITY_CASES = {
+    "diversity type without subtopic judgments": (
+        {"search_metrics_metrics": [{"name": "x", "type": "nrbp"}]},
+        "metric 'x' of type nrbp reads the subtopic judgments: set var search_metrics_subtopic_judgments"),
+    "alpha above 1": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "alpha_ndcg", "alpha": 1.5}]},
+                      "metric 'x': alpha must be a number from 0 to 1"),
+    "beta below 0": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "nrbp", "beta": -0.1}]},
+                     "metric 'x': beta must be a number from 0 to 1"),
+    "depth above 100": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "alpha_ndcg", "depth": 101}]},
+                        "metric 'x': depth must be a whole number from 1 to 100"),
+    "fractional depth": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "err_ia", "depth": 2.5}]},
+                         "metric 'x': depth must be a whole number from 1 to 100"),
+}
+CASES.update(DIVERSITY_CASES)
+
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -349,7 +365,10 @@ NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.
 # The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
 METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
                         "g_max": {"name": "x", "base": "err"},
-                        "persistence": {"name": "x", "base": "rbp_p80"}}
+                        "persistence": {"name": "x", "base": "rbp_p80"},
+                        "alpha": {"name": "x", "type": "alpha_ndcg"},
+                        "beta": {"name": "x", "type": "nrbp"},
+                        "depth": {"name": "x", "type": "err_ia"}}
 # Every input and column set, so every family is on and reads its settings.
 ALL_INPUTS = {**INPUTS, **ONLINE_INPUTS, "search_metrics_bucket_column": "bucket"}
 NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}

@@ -29,11 +29,13 @@ from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match
 from parity_data import (ALL_INPUT_VARS, BUCKETS, HOSTILE, INPUT_COLUMNS, QUERY_IDS, RUN_IDS, SESSION_PREFIXES,
                          SHARED_DOCS,
                          TREC_VARS, EXPERIMENT_TEAMS, all_inputs, click_inputs, page_visits,
-                         trec_inputs, TREC_ZSCORES)
+                         trec_inputs, TREC_ZSCORES, SUBTOPIC_COLUMNS, SUBTOPIC_VARS,
+                         subtopic_inputs)
 from reference import agreement as ref_agreement
 from reference import click_models as ref_click_models
 from reference import clicks as ref_clicks
 from reference import comparisons as ref_comparisons
+from reference import diversity as ref_diversity
 from reference import judged as ref_judged
 from reference import overlap as ref_overlap
 from test_oracles import judged_input_quality, quality_counts, reads_every_rank
@@ -73,6 +75,13 @@ CUSTOM_METRICS = [
     {"name": "g_detail", "type": "g", "scale": "detail"},
     {"name": "bin_g", "type": "bin_g"},
     {"name": "unjudged_binary", "type": "unjudged", "scale": "binary"},
+    # the diversity family (subtopic judgments in the custom set only): every type, alpha, threshold and depth
+    # variants; alpha_ndcg to depth 4 (k = 7 null): its greedy ideal is three windows per position, each a Spark stage
+    {"name": "alpha_ndcg_d4", "type": "alpha_ndcg", "depth": 4},
+    {"name": "err_ia_a3", "type": "err_ia", "alpha": 0.3, "depth": 4},
+    "nrbp",
+    {"name": "precision_ia_t2", "type": "precision_ia", "threshold": 2},
+    "subtopic_recall",
 ]
 # The resampling comparisons cost replicates x units on every engine. The defaults set runs the default 1000 + 1000
 # (the draws are shared by every metric and cutoff of a pair); the trec set, whose point is the judged data, a
@@ -88,6 +97,7 @@ VAR_SETS = {
     "defaults": {**ALL_INPUT_VARS, **CUSTOM_SET_ONLY_OFF},
     "custom": {
         **ALL_INPUT_VARS,
+        **SUBTOPIC_VARS,
         "search_metrics_metrics": CUSTOM_METRICS,
         "search_metrics_cutoffs": [2, 4, 7],
         "search_metrics_transformers": {"graded_to_binary": {0: 0, 1: 0, 2: 1, 3: 1},
@@ -122,7 +132,10 @@ VAR_SETS = {
 
 
 def inputs_for(var_set: str, seed):
-    return trec_inputs(seed) if var_set == "trec" else all_inputs(seed)
+    tables = trec_inputs(seed) if var_set == "trec" else all_inputs(seed)
+    if var_set == "custom":  # the diversity family's input
+        tables["subtopic_judgments"] = (SUBTOPIC_COLUMNS, subtopic_inputs(tables["results"][1]))
+    return tables
 ENGINE_PARAMS = [pytest.param("postgres", marks=pytest.mark.postgres),
                  pytest.param("spark", marks=pytest.mark.spark)]
 ALL_ENGINE_PARAMS = ["duckdb", *ENGINE_PARAMS]
@@ -303,11 +316,19 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
                   "n_bootstrap": dbt_vars.get("search_metrics_bootstrap_samples", 1000),
                   "level": dbt_vars.get("search_metrics_confidence_level", 0.95)}
 
+    # the diversity metrics (last in the configured list) by their own reference, over the subtopic judgments
+    metrics, diversity_metrics = (ref_diversity.split_metrics(metrics) if metrics is not None else (None, []))
     query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(cutoffs), metrics=metrics,
                                           transformers=transformers, grading=grading, rank_from=rank_from)
+    run_rows = ref_judged.run_metrics(query_rows, metrics)
+    if diversity_metrics:
+        assert rank_from == "rank"
+        diversity_rows = ref_diversity.query_metrics(results, rows["subtopic_judgments"], cutoffs, diversity_metrics)
+        query_rows += diversity_rows
+        run_rows += ref_diversity.run_metrics(diversity_rows)
     out = {
         "search_query_metrics": (query_rows, ("run_id", "query_id", "metric", "k"), ("value",)),
-        "search_run_metrics": (ref_judged.run_metrics(query_rows, metrics), ("run_id", "metric", "k"),
+        "search_run_metrics": (run_rows, ("run_id", "metric", "k"),
                                ("value", "n_queries", "n_queries_total", "geometric_mean")),
         "search_query_deltas": (ref_comparisons.query_deltas(query_rows, pairs and [tuple(p) for p in pairs]),
                                 ("baseline", "candidate", "query_id", "metric", "k"),
@@ -394,6 +415,7 @@ def test_compact_dataset_on_duckdb_equals_the_reference(duckdb_engine, var_set):
     # search_input_quality: the click inputs by the reference, the judged ones by a recount of the inputs
     rows = {name: table_rows for name, (_, table_rows) in tables.items()}
     metrics = dbt_vars.get("search_metrics_metrics")
+    metrics = ref_diversity.split_metrics(metrics)[0] if metrics is not None else None
     grading = {key: dbt_vars[var] for var, key in GRADING_VARS.items() if var in dbt_vars}
     every_rank = reads_every_rank(metrics, grading)
     assert every_rank or dbt_vars.get("search_metrics_rank_from", "rank") == "rank"  # the recount reads ranks
@@ -403,6 +425,11 @@ def test_compact_dataset_on_duckdb_equals_the_reference(duckdb_engine, var_set):
     expected_quality.update(ref_clicks.input_quality(rows["searches"], rows["clicks"], rows["impressions"]))
     quality = actual["search_input_quality"].dicts()
     assert quality_counts(quality, ("results", "judgments", "searches", "clicks", "impressions")) == expected_quality
+    if "subtopic_judgments" in rows:  # every subtopic judgment counted: used when some run returned its query
+        returned = {row["query_id"] for row in rows["results"]}
+        counted = {(r["status"], r["n_rows"]) for r in quality if r["input_name"] == "subtopic_judgments"}
+        statuses = [("used" if row["query_id"] in returned else "ignored") for row in rows["subtopic_judgments"]]
+        assert counted == {(status, statuses.count(status)) for status in set(statuses)}
 
     # the dataset has what the checks above need: doc ids judged in several queries, null scores (trec: none),
     # ids whose code-point order is not their dictionary order

@@ -116,6 +116,8 @@ STAGING_CASES = {
                                    "has no column score. Its contract: search_id, position, doc_id, score"),
     "search_metrics_page_visits": ("(select 's1' as search_id, 1 as position) as visits",
                                    "has no column visit_end_at. Its contract: search_id, position, visit_end_at"),
+    "search_metrics_subtopic_judgments": ("(select 'q1' as query_id, 's1' as subtopic_id, 'd1' as doc_id) as s",
+                                          "has no column grade. Its contract: query_id, subtopic_id, doc_id, grade"),
 }
 
 
@@ -130,7 +132,7 @@ def raw_duckdb(tmp_path, tables=RAW_TABLES):
 
 @pytest.mark.dbt
 def test_each_staging_model_checks_its_input_against_the_contract(dbt_project, tmp_path):
-    """One build of the six staging models, each input broken its own way: a relation or an expression lacking a
+    """One build of the seven staging models, each input broken its own way: a relation or an expression lacking a
     required column (also a column var's column), a relation that does not exist. Each model fails with a message
     naming its var, its input, what is missing and the contract, instead of the database's binder or catalog
     error."""

@@ -5,12 +5,15 @@
 {%- set results = ref('search_metrics_int_labeled_results') -%}
 {%- set pool = ref('search_metrics_int_pool') -%}
 {%- set spine = ref('search_metrics_int_query_spine') -%}
+{#- the diversity metrics read the subtopic judgments (the diversity family) -#}
+{%- set subtopics = {'results': ref('search_metrics_int_subtopic_results'), 'pool': ref('search_metrics_int_subtopic_pool')}
+    if search_metrics.family_enabled('diversity') else none -%}
 
 with
 {%- for metric in metrics %}
 
 {{ metric.name }}_values as (
-    {{ search_metrics.metric_query(metric, results, pool, spine, cutoffs) }}
+    {{ search_metrics.metric_query(metric, results, pool, spine, cutoffs, subtopics) }}
 ){{ "," if not loop.last }}
 {%- endfor %}
 

@@ -7,7 +7,7 @@
 {%- set score_types = ['precision', 'recall', 'average_precision', 'reciprocal_rank', 'ndcg', 'err', 'auc', 'success',
                        'r_precision', 'bpref', 'rbp', 'average_precision_11pt', 'infap',
                        'set_precision', 'set_recall', 'set_f', 'set_average_precision', 'set_relative_precision',
-                       'relative_precision', 'r_precision_multiple', 'ndcg_rel', 'rndcg', 'g', 'bin_g'] -%}
+                       'relative_precision', 'r_precision_multiple', 'ndcg_rel', 'rndcg', 'g', 'bin_g'] + search_metrics.diversity_types() -%}
 {%- set scored = search_metrics.get_metrics() | selectattr('type', 'in', score_types) | map(attribute='name') | list -%}
 select
     run_id,

@@ -5,7 +5,8 @@
   source's query_key, then read back to the query by that key. No metric is written a second time.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judging') or search_metrics.family_enabled('judges')) }}
-{%- set metrics = search_metrics.get_metrics() -%}
+{#- the diversity metrics read the subtopic judgments, not the judgment sources: left out here -#}
+{%- set metrics = search_metrics.get_metrics() | rejectattr('type', 'in', search_metrics.diversity_types()) | list -%}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set results = ref('search_metrics_int_source_results') -%}
 {%- set pool = ref('search_metrics_int_source_pool') -%}
