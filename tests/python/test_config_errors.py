@@ -368,7 +368,10 @@ METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale":
                         "persistence": {"name": "x", "base": "rbp_p80"},
                         "alpha": {"name": "x", "type": "alpha_ndcg"},
                         "beta": {"name": "x", "type": "nrbp"},
-                        "depth": {"name": "x", "type": "err_ia"}}
+                        "depth": {"name": "x", "type": "err_ia"},
+                        "multiple": {"name": "x", "type": "r_precision_multiple"},
+                        **{c: {"name": "x", "type": "utility"} for c in "abcd"},
+                        "collection_size": {"name": "x", "type": "utility", "d": 1}}
 # Every input and column set, so every family is on and reads its settings.
 ALL_INPUTS = {**INPUTS, **ONLINE_INPUTS, "search_metrics_bucket_column": "bucket"}
 NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
