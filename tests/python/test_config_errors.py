@@ -7,7 +7,7 @@ import pytest
 import yaml
 
 from harness import INPUT_SCHEMA, REPO_ROOT
-from var_rules import errors_in_one_context
+from var_rules import assert_compile_error, errors_in_one_context
 
 INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
           "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
@@ -274,25 +274,6 @@ def one_context_errors(dbt_project):
     texts += [_llm_cap_vars(bad) for bad in NON_FINITE]
     texts += [_cutoff_vars(cutoffs) for cutoffs, ok in CUTOFF_CASES if not ok]
     return errors_in_one_context(dbt_project, INPUTS, texts)
-
-
-def assert_compile_error(dbt_project, one_context_errors, var_text, check, whole_parse=False):
-    """The vars in `var_text` fail at compile time with a message that passes `check` (a function of the message
-    that asserts): in the one context (var_rules.py), or else, and always with whole_parse, in a whole-project
-    parse (`dbt parse --vars var_text`)."""
-    message = one_context_errors[var_text]
-    if whole_parse:
-        assert message is not None, "the one context raised nothing"
-        check(message)
-    elif message is not None:
-        try:
-            check(message)
-            return
-        except AssertionError:
-            pass  # another rule's message first in the one context: the whole parse decides
-    result = dbt_project.invoke(["parse", "--vars", var_text], target_name="config")
-    assert not result.success
-    check(str(result.exception))
 
 
 @pytest.mark.dbt

@@ -107,3 +107,22 @@ def errors_in_one_context(dbt_project, base_vars: dict, var_texts) -> dict[str, 
     assert result.success, result.exception
     assert set(errors) == set(var_texts), "the inline node's context was not built by generate_runtime_model_context"
     return errors
+
+
+def assert_compile_error(dbt_project, one_context_errors, var_text, check, whole_parse=False, target_name="config"):
+    """The vars in `var_text` fail at compile time with a message that passes `check` (a function of the message
+    that asserts): in the one context (`one_context_errors`, from errors_in_one_context), or else, and always with
+    whole_parse, in a whole-project parse (`dbt parse --vars var_text`)."""
+    message = one_context_errors[var_text]
+    if whole_parse:
+        assert message is not None, "the one context raised nothing"
+        check(message)
+    elif message is not None:
+        try:
+            check(message)
+            return
+        except AssertionError:
+            pass  # another rule's message first in the one context: the whole parse decides
+    result = dbt_project.invoke(["parse", "--vars", var_text], target_name=target_name)
+    assert not result.success
+    check(str(result.exception))
