@@ -152,9 +152,9 @@ def invoke_dbt(full_args: list[str], callbacks: list | None = None):
     if target_path is None or "--no-partial-parse" in full_args:
         return dbtRunner(callbacks=callbacks or []).invoke(full_args)
     msgpack = Path(target_path) / "partial_parse.msgpack"
+    environment = sorted((name, value) for name, value in os.environ.items() if name.startswith("SEARCH_METRICS_"))
     key = hashlib.sha256(json.dumps([option("--project-dir"), option("--profiles-dir"), option("--target"),
-                                     option("--vars"), sorted((k, v) for k, v in os.environ.items()
-                                                              if k.startswith("SEARCH_METRICS_"))]).encode()).hexdigest()
+                                     option("--vars"), environment]).encode()).hexdigest()
     saved = _PARTIAL_PARSES.get(key)
     if saved is not None and saved.exists():
         msgpack.parent.mkdir(parents=True, exist_ok=True)

@@ -360,7 +360,7 @@ NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
 # Per numeric var, NaN and +infinity: the two a range check alone can let through (NaN compares false with every
 # bound; +infinity passes a lower bound). -infinity fails every var's lower bound even without is_number, and every
 # numeric var has one (counts, days, shares, positive numbers); is_number's own -infinity is checked with the
-# metric parameters below (a threshold has no lower bound). (Each case is a parse of the whole project, about a second.)
+# metric parameters below (a threshold has no lower bound). (Each case is checked in the one dbt context, var_rules.py.)
 VAR_NON_FINITE = ("nan", "inf")
 
 
