@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import MODELS_ONLY, NO_WRITE_JSON, PROFILES_DIR, REPO_ROOT, compiled_models
+from harness import MODELS_ONLY, NO_WRITE_JSON, PROFILES_DIR, REPO_ROOT, compiled_models, invoke_dbt
 
 
 INPUT_SCHEMA = "harness_input"
@@ -88,8 +88,6 @@ class Engine:
             project_dir: Path | None = None, profiles_dir: Path | None = None, write_json: bool = False):
         """Run one dbt command in this process against this engine, writing to `schema`; the JSON artifacts
         only with write_json (harness.DbtProject.invoke)."""
-        from dbt.cli.main import dbtRunner
-
         full = list(args)
         if dbt_vars is not None:
             full += ["--vars", json.dumps(dbt_vars)]
@@ -100,7 +98,7 @@ class Engine:
             full.append(NO_WRITE_JSON)
         started = time.monotonic()
         with env_set({"DBT_SEND_ANONYMOUS_USAGE_STATS": "false", **self.profile_env(schema)}):
-            result = dbtRunner().invoke(full)
+            result = invoke_dbt(full)
         self._time("dbt " + args[0], started)
         return result
 

@@ -27,6 +27,7 @@ from reference import clicks as ref
 from reference import online as ref_online
 from test_click_properties import CLICK_COLUMNS, IMPRESSION_COLUMNS, SEARCH_COLUMNS
 from test_online_evaluation import SESSION_VALUES, VISIT_COLUMNS
+from var_rules import assert_compile_error, errors_in_one_context
 
 SCHEMA = "click_input"
 LOOKBACK = 1
@@ -509,11 +510,24 @@ CONFIG_CASES = {
 }
 
 
+def _config_vars(case):
+    return json.dumps({**json.loads(RULE_VARS), **CONFIG_CASES[case][0]})
+
+
+@pytest.fixture(scope="module")
+def one_context_errors(dbt_project):
+    """Every case's rule checked in one dbt context (var_rules.py); the lookback's rule, which a model raises while
+    its SQL is rendered, gets a whole parse, and so does "factor 1"."""
+    return errors_in_one_context(dbt_project, json.loads(RULE_VARS), [_config_vars(case) for case in CONFIG_CASES])
+
+
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CONFIG_CASES))
-def test_bad_click_var_fails_at_parse_time_with_its_rule(dbt_project, case):
-    bad_vars, message = CONFIG_CASES[case]
-    result = dbt_project.invoke(["parse", "--vars", json.dumps({**json.loads(RULE_VARS), **bad_vars})],
-                                target_name="click_config")
-    assert not result.success
-    assert message in str(result.exception), str(result.exception)
+def test_bad_click_var_fails_at_parse_time_with_its_rule(dbt_project, one_context_errors, case):
+    message = CONFIG_CASES[case][1]
+
+    def check(text):
+        assert message in text, text
+
+    assert_compile_error(dbt_project, one_context_errors, _config_vars(case), check, case == "factor 1",
+                         target_name="click_config")

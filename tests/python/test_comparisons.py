@@ -28,6 +28,7 @@ from generators import GRADES, judged_datasets
 from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, assert_rows_match
 from reference import comparisons as ref
 from reference import judged as ref_judged
+from var_rules import assert_compile_error, errors_in_one_context
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
@@ -624,11 +625,23 @@ CONFIG_CASES = {
 }
 
 
+def _config_vars(case):
+    return json.dumps({**JUDGED_INPUTS, **CONFIG_CASES[case][0]})
+
+
+@pytest.fixture(scope="module")
+def one_context_errors(dbt_project):
+    """Every case's rule checked in one dbt context (var_rules.py); "pairs not a list" gets a whole parse too."""
+    return errors_in_one_context(dbt_project, JUDGED_INPUTS, [_config_vars(case) for case in CONFIG_CASES])
+
+
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CONFIG_CASES))
-def test_bad_comparison_var_fails_at_compile_time(dbt_project, case):
-    bad_vars, message = CONFIG_CASES[case]
-    result = dbt_project.invoke(["parse", "--vars", json.dumps({**JUDGED_INPUTS, **bad_vars})],
-                                target_name="comparison_config")
-    assert not result.success
-    assert message in str(result.exception), str(result.exception)
+def test_bad_comparison_var_fails_at_compile_time(dbt_project, one_context_errors, case):
+    message = CONFIG_CASES[case][1]
+
+    def check(text):
+        assert message in text, text
+
+    assert_compile_error(dbt_project, one_context_errors, _config_vars(case), check, case == "pairs not a list",
+                         target_name="comparison_config")

@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from harness import INPUT_SCHEMA, REPO_ROOT
+from var_rules import assert_compile_error, errors_in_one_context
 
 INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
           "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
@@ -289,13 +290,59 @@ DIVERSITY_CASES = {
 CASES.update(DIVERSITY_CASES)
 
 
+# How a case is checked (var_rules.py): every set of bad vars of this module goes through the getter macros and
+# family_enabled in one dbt context (one compile, a few milliseconds a set, where a whole-project parse per set took
+# about 0.75 s); a set for which that gives no message or another rule's (a rule raised while a model's SQL is
+# rendered, such as search_metrics_click_lookback_days's) gets a whole-project parse. The sets below get both, one
+# per group of getters (judged, family switches, retired vars, a getter a macro calls, click models, online,
+# experiments, LLM judging, the non-finite numbers), so that a real parse is seen to fail with the same message.
+WHOLE_PARSE_CASES = {"cutoff below 1", "unknown metric", "family switched on without the family it needs",
+                     "retired bucket pairs", "transformer misses a grade", "click model settings not a dict",
+                     "unknown online key", "unknown experiments key", "llm cap 0"}
+WHOLE_PARSE_NON_FINITE = {("search_metrics_cutoffs", "nan"), ("search_metrics_click_models.sdbn_alpha", "inf")}
+
+
+def _case_vars(case):
+    return json.dumps({**INPUTS, **CASES[case][0]})
+
+
+def _non_finite_vars(setting, bad):
+    return _yaml_vars({**ALL_INPUTS, **_with_bad_number(tuple(setting.split(".")), NON_FINITE[bad])})
+
+
+def _metric_parameter_vars(param, bad):
+    return _yaml_vars({**INPUTS, "search_metrics_metrics": [{**METRIC_NUMBER_PARAMS[param], param: NON_FINITE[bad]}]})
+
+
+def _llm_cap_vars(bad):
+    return _yaml_vars({**INPUTS, **LLM_INPUTS, LLM: {"function": "f", "max_pairs_per_run": NON_FINITE[bad]}})
+
+
+def _cutoff_vars(cutoffs):
+    return json.dumps({**INPUTS, "search_metrics_cutoffs": cutoffs})
+
+
+@pytest.fixture(scope="module")
+def one_context_errors(dbt_project):
+    """{--vars text: the first var rule's message, or None} for every set of bad vars of this module, from one
+    dbt invocation (var_rules.errors_in_one_context)."""
+    texts = [_case_vars(case) for case in CASES]
+    texts += [_non_finite_vars(".".join(path), bad) for path in NUMERIC_SETTINGS for bad in VAR_NON_FINITE]
+    texts += [_metric_parameter_vars(param, bad) for param in METRIC_NUMBER_PARAMS for bad in NON_FINITE]
+    texts += [_llm_cap_vars(bad) for bad in NON_FINITE]
+    texts += [_cutoff_vars(cutoffs) for cutoffs, ok in CUTOFF_CASES if not ok]
+    return errors_in_one_context(dbt_project, INPUTS, texts)
+
+
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_bad_var_fails_at_compile_time_with_its_rule(dbt_project, case):
-    bad_vars, message = CASES[case]
-    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **bad_vars})], target_name="config")
-    assert not result.success
-    assert message in str(result.exception), str(result.exception)
+def test_bad_var_fails_at_compile_time_with_its_rule(dbt_project, one_context_errors, case):
+    message = CASES[case][1]
+
+    def check(text):
+        assert message in text, text
+
+    assert_compile_error(dbt_project, one_context_errors, _case_vars(case), check, case in WHOLE_PARSE_CASES)
 
 
 @pytest.mark.dbt
@@ -378,7 +425,7 @@ NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
 # Per numeric var, NaN and +infinity: the two a range check alone can let through (NaN compares false with every
 # bound; +infinity passes a lower bound). -infinity fails every var's lower bound even without is_number, and every
 # numeric var has one (counts, days, shares, positive numbers); is_number's own -infinity is checked with the
-# metric parameters below (a threshold has no lower bound). (Each case is a parse of the whole project, about a second.)
+# metric parameters below (a threshold has no lower bound). (Each case is checked in the one dbt context, var_rules.py.)
 VAR_NON_FINITE = ("nan", "inf")
 
 
@@ -449,36 +496,34 @@ def test_metric_number_params_are_every_number_param():
 @pytest.mark.dbt
 @pytest.mark.parametrize("bad", VAR_NON_FINITE)
 @pytest.mark.parametrize("setting", sorted(".".join(path) for path in NUMERIC_SETTINGS))
-def test_non_finite_number_fails_at_compile_time_naming_its_var(dbt_project, setting, bad):
-    bad_vars = _with_bad_number(tuple(setting.split(".")), NON_FINITE[bad])
-    result = dbt_project.invoke(["parse", "--vars", _yaml_vars({**ALL_INPUTS, **bad_vars})], target_name="config")
-    assert not result.success
-    message = str(result.exception)
-    assert setting in message and re.search(r"(?<![\w-])" + re.escape(bad) + r"\b", message), message
+def test_non_finite_number_fails_at_compile_time_naming_its_var(dbt_project, one_context_errors, setting, bad):
+    def check(message):
+        assert setting in message and re.search(r"(?<![\w-])" + re.escape(bad) + r"\b", message), message
+
+    assert_compile_error(dbt_project, one_context_errors, _non_finite_vars(setting, bad), check,
+                         (setting, bad) in WHOLE_PARSE_NON_FINITE)
 
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("bad", sorted(NON_FINITE))
 @pytest.mark.parametrize("param", sorted(METRIC_NUMBER_PARAMS))
-def test_non_finite_metric_parameter_fails_naming_metric_and_parameter(dbt_project, param, bad):
-    entry = {**METRIC_NUMBER_PARAMS[param], param: NON_FINITE[bad]}
-    result = dbt_project.invoke(["parse", "--vars", _yaml_vars({**INPUTS, "search_metrics_metrics": [entry]})],
-                                target_name="config")
-    assert not result.success
-    message = str(result.exception)
-    assert f"metric 'x': {param} must be a finite number, got {bad}" in message, message
+def test_non_finite_metric_parameter_fails_naming_metric_and_parameter(dbt_project, one_context_errors, param, bad):
+    def check(message):
+        assert f"metric 'x': {param} must be a finite number, got {bad}" in message, message
+
+    assert_compile_error(dbt_project, one_context_errors, _metric_parameter_vars(param, bad), check,
+                         (param, bad) == ("threshold", "-inf"))
 
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("bad", sorted(NON_FINITE))
-def test_non_finite_llm_cap_fails_naming_its_key(dbt_project, bad):
+def test_non_finite_llm_cap_fails_naming_its_key(dbt_project, one_context_errors, bad):
     """max_pairs_per_run defaults to null and its family is off without its inputs, so the walk above misses it."""
-    bad_vars = {**INPUTS, **LLM_INPUTS, LLM: {"function": "f", "max_pairs_per_run": NON_FINITE[bad]}}
-    result = dbt_project.invoke(["parse", "--vars", _yaml_vars(bad_vars)], target_name="config")
-    assert not result.success
-    message = str(result.exception)
-    assert f"{LLM}.max_pairs_per_run must be a whole number" in message and re.search(
-        r"(?<![\w-])" + re.escape(bad) + r"\b", message), message
+    def check(message):
+        assert f"{LLM}.max_pairs_per_run must be a whole number" in message and re.search(
+            r"(?<![\w-])" + re.escape(bad) + r"\b", message), message
+
+    assert_compile_error(dbt_project, one_context_errors, _llm_cap_vars(bad), check)
 
 
 @pytest.mark.dbt
@@ -493,13 +538,20 @@ def test_llm_function_is_required_where_the_warehouse_has_none(dbt_project, targ
         str(result.exception)
 
 
+CUTOFF_CASES = [([10, 2147483648], False), ([2 ** 40], False), ([1, 2147483647], True)]
+
+
 @pytest.mark.dbt
-@pytest.mark.parametrize("cutoffs, ok", [([10, 2147483648], False), ([2 ** 40], False), ([1, 2147483647], True)])
-def test_cutoffs_are_bounded_by_the_int_range(dbt_project, cutoffs, ok):
+@pytest.mark.parametrize("cutoffs, ok", CUTOFF_CASES)
+def test_cutoffs_are_bounded_by_the_int_range(dbt_project, one_context_errors, cutoffs, ok):
     """A cutoff is a whole number 1 <= k <= 2147483647 (2^31 - 1, the SQL's int), the bound named in the error."""
-    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, "search_metrics_cutoffs": cutoffs})],
-                                target_name="config")
-    assert result.success == ok, result.exception
-    if not ok:
-        assert ("search_metrics_cutoffs: every cutoff k must be a whole number >= 1 and <= 2147483647"
-                in str(result.exception)), str(result.exception)
+    if ok:  # a good set of vars: the whole parse passes
+        result = dbt_project.invoke(["parse", "--vars", _cutoff_vars(cutoffs)], target_name="config")
+        assert result.success, result.exception
+        return
+
+    def check(message):
+        assert "search_metrics_cutoffs: every cutoff k must be a whole number >= 1 and <= 2147483647" in message, \
+            message
+
+    assert_compile_error(dbt_project, one_context_errors, _cutoff_vars(cutoffs), check)

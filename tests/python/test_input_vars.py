@@ -9,6 +9,7 @@ import duckdb
 import pytest
 
 from harness import INPUT_SCHEMA, write_duckdb_profile
+from var_rules import assert_compile_error, errors_in_one_context
 
 INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
           "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
@@ -170,20 +171,31 @@ def test_a_model_of_the_project_not_built_yet_is_no_missing_input(dbt_project, t
 
 
 # -- 3. a column var names a column -------------------------------------------------------------------------------
-@pytest.mark.dbt
-@pytest.mark.parametrize("var_name, column", [("search_metrics_bucket_column", "select"),
-                                              ("search_metrics_unit_column", "User"),
-                                              ("search_metrics_team_column", "Order"),
-                                              ("search_metrics_query_id_column", "left")])
-def test_a_column_var_naming_a_sql_key_word_fails_at_parse(dbt_project, var_name, column):
+KEY_WORD_COLUMNS = [("search_metrics_bucket_column", "select"), ("search_metrics_unit_column", "User"),
+                    ("search_metrics_team_column", "Order"), ("search_metrics_query_id_column", "left")]
+
+
+def _key_word_vars(var_name, column):
     online = {**CLICK_MODEL_VARS, "search_metrics_team_column": "ranker",
               "search_metrics_experiment_column": "experiment", "search_metrics_bucket_column": "bucket"}
-    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **online, var_name: column})],
-                                target_name="config")
-    assert not result.success
-    message = str(result.exception)
-    assert f"search_metrics: {var_name} must name a column of" in message, message
-    assert f"got the SQL key word {column}" in message, message
+    return json.dumps({**INPUTS, **online, var_name: column})
+
+
+@pytest.fixture(scope="module")
+def one_context_errors(dbt_project):
+    """Each key word checked in one dbt context (var_rules.py); the bucket column's gets a whole parse too."""
+    return errors_in_one_context(dbt_project, INPUTS, [_key_word_vars(*case) for case in KEY_WORD_COLUMNS])
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("var_name, column", KEY_WORD_COLUMNS)
+def test_a_column_var_naming_a_sql_key_word_fails_at_parse(dbt_project, one_context_errors, var_name, column):
+    def check(message):
+        assert f"search_metrics: {var_name} must name a column of" in message, message
+        assert f"got the SQL key word {column}" in message, message
+
+    assert_compile_error(dbt_project, one_context_errors, _key_word_vars(var_name, column), check,
+                         var_name == "search_metrics_bucket_column")
 
 
 def reserved_words(dbt_project) -> set[str]:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, assert_rows_match
 from reference import overlap as ref
+from var_rules import assert_compile_error, errors_in_one_context
 
 OUTPUTS = ("search_run_overlap", "search_run_pair_overlap")
 QUERY_KEY = ("baseline", "candidate", "query_id", "measure", "k")
@@ -169,14 +170,29 @@ def test_a_top_k_empty_in_both_runs_is_null(dbt_project):
     assert pair[("rbo", None)]["value"] == pytest.approx(1.0, abs=1e-12)
 
 
+BAD_RBO_PERSISTENCE = [0, 1, "0.9", True]
+JUDGED_INPUTS = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+
+
+def _rbo_vars(bad):
+    return json.dumps({**JUDGED_INPUTS, "search_metrics_rbo_persistence": bad})
+
+
+@pytest.fixture(scope="module")
+def one_context_errors(dbt_project):
+    """Each bad persistence checked in one dbt context (var_rules.py); 0 gets a whole parse too."""
+    return errors_in_one_context(dbt_project, JUDGED_INPUTS, [_rbo_vars(bad) for bad in BAD_RBO_PERSISTENCE])
+
+
 @pytest.mark.dbt
-@pytest.mark.parametrize("bad", [0, 1, "0.9", True])
-def test_bad_rbo_persistence_fails_at_compile_time(dbt_project, bad):
-    dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
-                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments", "search_metrics_rbo_persistence": bad}
-    result = dbt_project.invoke(["parse", "--vars", json.dumps(dbt_vars)], target_name="overlap_config")
-    assert not result.success
-    assert "search_metrics_rbo_persistence must be a number between 0 and 1" in str(result.exception)
+@pytest.mark.parametrize("bad", BAD_RBO_PERSISTENCE)
+def test_bad_rbo_persistence_fails_at_compile_time(dbt_project, one_context_errors, bad):
+    def check(message):
+        assert "search_metrics_rbo_persistence must be a number between 0 and 1" in message, message
+
+    assert_compile_error(dbt_project, one_context_errors, _rbo_vars(bad), check, bad == 0,
+                         target_name="overlap_config")
 
 
 @pytest.mark.dbt
