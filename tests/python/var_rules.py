@@ -48,7 +48,10 @@ def getter_calls() -> dict[tuple[str, tuple], list[frozenset]]:
                 values = ast.literal_eval(f"({args},)") if args.strip() else ()
             except (ValueError, SyntaxError):  # computed arguments: the whole parse sees those calls
                 continue
-            calls.setdefault((name, values), []).append(families)
+            try:
+                calls.setdefault((name, values), []).append(families)
+            except TypeError:  # a list or dict literal among the arguments: the whole parse sees that call
+                continue
     return calls
 
 
