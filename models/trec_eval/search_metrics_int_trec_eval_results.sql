@@ -1,12 +1,14 @@
 {#-
-  The results the trec_eval table reads, in the shape of search_metrics_int_labeled_results: every result of a pair
-  of search_metrics_int_trec_eval_spine (queries of the qrels only) at every rank, cut to the first max_results
-  rows of the (run, query) when var search_metrics_trec_eval's max_results is set (trec_eval -M: the same
-  row_number ordered by rank, doc_id as the spine), with its doc's values from search_metrics_int_trec_eval_pool
-  (null values for a doc outside the pool: the rows are kept, as trec_eval keeps them).
+  The results the trec_eval table reads, in the shape of search_metrics_int_labeled_results: every result of a query
+  of the qrels (the queries of search_metrics_int_trec_eval_pool: trec_eval evaluates no other) at every rank, cut
+  to the first max_results rows of the (run, query) when var search_metrics_trec_eval's max_results is set
+  (trec_eval -M: a row_number ordered by rank, doc_id), with its doc's values from search_metrics_int_trec_eval_pool
+  (null values for a doc outside the pool: the rows are kept, as trec_eval keeps them). The spine
+  (search_metrics_int_trec_eval_spine) counts these rows.
 -#}
 {{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
 {%- set settings = search_metrics.get_trec_eval_settings() -%}
+{%- set pool = ref('search_metrics_int_trec_eval_pool') -%}
 
 with numbered as (
     select
@@ -19,6 +21,7 @@ with numbered as (
         row_number() over (partition by run_id, query_id order by rank, doc_id) as position
         {%- endif %}
     from {{ ref('search_metrics_stg_results') }}
+    where query_id in (select distinct query_id from {{ pool }})
 )
 
 select
@@ -32,10 +35,7 @@ select
     labels.detail_value,
     coalesce(labels.binary_tie, 0) as binary_tie
 from numbered
-inner join {{ ref('search_metrics_int_trec_eval_spine') }} as spine
-    on spine.run_id = numbered.run_id
-    and spine.query_id = numbered.query_id
-left join {{ ref('search_metrics_int_trec_eval_pool') }} as labels
+left join {{ pool }} as labels
     on labels.query_id = numbered.query_id
     and labels.doc_id = numbered.doc_id
 {%- if settings.max_results is not none %}
