@@ -74,7 +74,7 @@ report: demo
 clean:
 	rm -rf $(VENV) $(GBSTATS_VENV) target logs dbt_packages build *.egg-info
 
-## make bench [Q="10000 100000"] [CLICKS="1000000"] [COMPARISONS="10000"] [EXPERIMENTS="1000000"] [REPEAT=3]: the benchmark against
+## make bench [Q="10000 100000"] [CLICKS="1000000"] [COMPARISONS="10000"] [EXPERIMENTS="1000000"] [TREC_EVAL="10000"] [REPEAT=3]: the benchmark against
 ## pytrec_eval, ranx and floor queries (bench/README.md). Generates the Parquet inputs under bench/data/ on first use. Q=100000 is the
 ## 10M-row point.
 .PHONY: bench
@@ -82,10 +82,11 @@ Q ?= 10000
 CLICKS ?=
 COMPARISONS ?=
 EXPERIMENTS ?=
+TREC_EVAL ?=
 REPEAT ?= 3
 bench: $(VENV)/.bench-installed
 	$(BIN)/python bench/run.py $(foreach q,$(Q),--q $(q)) $(foreach s,$(CLICKS),--clicks $(s)) $(foreach c,$(COMPARISONS),--comparisons $(c)) \
-		$(foreach e,$(EXPERIMENTS),--experiments $(e)) --repeat $(REPEAT)
+		$(foreach e,$(EXPERIMENTS),--experiments $(e)) $(foreach t,$(TREC_EVAL),--trec-eval $(t)) --repeat $(REPEAT)
 
 $(VENV)/.bench-installed: $(VENV)/.installed pyproject.toml
 	$(BIN)/python -m pip install --quiet '.[test,bench]'

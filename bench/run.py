@@ -21,12 +21,16 @@ the benchmark's goals. With --clicks S...: the click models (dbt build) against 
 dbt_min beside them (goal 4 is on the node time). With --comparisons Q...: search_run_comparison over one pair of
 runs of Q queries (goals 3 and 5, its growth also per bootstrap pick). With --experiments S...: the experiments
 family (`dbt build --select +models/experiments`, models only) on S searches of two buckets by user with a pre-period
-and CUPED on, against a floor query; node time = the model nodes' summed execution times (one dbt thread).
+and CUPED on, against a floor query; node time = the model nodes' summed execution times (one dbt thread). With
+--trec-eval Q...: search_trec_eval (dbt build of +search_trec_eval with its data tests, trec_eval 9's version)
+against pytrec_eval evaluating every measure it supports (contenders/pytrec_all_contender.py) on the judged data of
+Q queries, and every (query, measure) the two share compared (relative |delta| <= 1e-9).
 
 Usage: python bench/run.py --q 10000 [--q 100000 --q 1000000] [--repeat 3] [--contenders ours_3,floor]
        python bench/run.py --clicks 1000000 --clicks 10000000
        python bench/run.py --comparisons 10000 --comparisons 100000 --repeat 1
        python bench/run.py --experiments 1000000 --experiments 10000000 --repeat 1
+       python bench/run.py --trec-eval 10000 --repeat 1
 Figures go to stdout and to bench/results/<name>.json.
 """
 import argparse
@@ -492,6 +496,104 @@ def experiment_agreement(db_path, out_prefix):
     return checks
 
 
+# --------------------------------------------------------------------------------------------- trec_eval bench
+
+TREC_EVAL_MODELS = ["+search_trec_eval"]
+PYTREC_ALL = os.path.join(HERE, "contenders", "pytrec_all_contender.py")
+
+
+def trec_eval_vars(data_dir):
+    """The judged inputs, trec_eval's order (by score) and the trec_eval family at version 9 (pytrec_eval is
+    trec_eval 9); the families that +search_trec_eval does not need are off."""
+    return {
+        "search_metrics_results": f"read_parquet('{os.path.join(data_dir, 'results.parquet')}')",
+        "search_metrics_judgments": f"read_parquet('{os.path.join(data_dir, 'judgments.parquet')}')",
+        "search_metrics_rank_from": "score",
+        "search_metrics_enable_trec_eval": True,
+        "search_metrics_trec_eval": {"version": 9},
+        "search_metrics_enable_judging": False,
+        "search_metrics_enable_judges": False,
+        "search_metrics_enable_comparisons": False,
+    }
+
+
+def bench_trec_eval(q, repeat, memory_limit):
+    """search_trec_eval (dbt build of +search_trec_eval with its data tests) against pytrec_eval evaluating every
+    measure it supports, on the judged data of Q queries; then every (query, measure) of both compared."""
+    data_dir = generate.generate_judged(q)
+    files = [os.path.join(data_dir, f) for f in ("results.parquet", "judgments.parquet")]
+    warm_files(files)
+    tag = f"q{q}"
+    figures = {}
+    print(f"  [{tag}] ours_trec_eval ...", flush=True)
+    figures["ours_trec_eval"] = run_dbt("ours_trec_eval", trec_eval_vars(data_dir), TREC_EVAL_MODELS, repeat,
+                                        memory_limit, tag)
+    ours_out = os.path.join(RESULTS, f"ours_trec_eval_{tag}.parquet")
+    with duckdb.connect(figures["ours_trec_eval"]["db_path"], read_only=True) as con:
+        runs_ = [r for r, in con.execute("select distinct run_id from search_trec_eval").fetchall()]
+        con.execute(f"copy (select query_id, measure, value from search_trec_eval) to '{ours_out}' (format parquet)")
+    print(f"  [{tag}] pytrec_all ...", flush=True)
+    pytrec_out = os.path.join(RESULTS, f"pytrec_all_{tag}.parquet")
+    log_path = os.path.join(RESULTS, f"pytrec_all_{tag}.log")
+    runs = []
+    for _ in range(repeat):
+        load = load_average()
+        run = measure([PYTHON, PYTREC_ALL] + files + [pytrec_out], log_path=log_path)
+        run["load"] = round(load, 2)
+        runs.append(run)
+    figures["pytrec_all"] = best_of(runs)
+    for name, f in figures.items():
+        print(f"      {name}: best {f['wall_s']:.2f} s wall, {f['cpu_s']:.2f} s CPU, peak {f['peak_mib']:.0f} MiB "
+              f"(runs {f['runs_wall_s']}, load before {f['load_before']})", flush=True)
+    check = trec_eval_agreement(pytrec_out, ours_out)
+    check["runs"] = runs_
+    return {"q": q, "result_rows": q * 100, "judgment_rows": q * 30, "figures": figures, "agreement": check}
+
+
+def trec_eval_agreement(pytrec_path, ours_path, show=20):
+    """Every (query_id, measure) of pytrec_eval whose measure the table has, against the table's value: equal
+    within 1e-9 relative (|delta| <= 1e-9 * max(1, |pytrec_eval's|)), no row missing on either side. pytrec_eval's
+    per-query gm_map, gm_bpref (logs) and num_q are summary-only lines of trec_eval and of the table."""
+    con = duckdb.connect()
+    con.execute(f"create view p as select * from read_parquet('{pytrec_path}')")
+    con.execute(f"create view o as select * from read_parquet('{ours_path}')")
+    pytrec_measures = {m for m, in con.execute("select distinct measure from p").fetchall()}
+    ours_measures = {m for m, in con.execute("select distinct measure from o").fetchall()}
+    both = sorted(pytrec_measures & ours_measures)
+    con.execute("create temp table both_measures (measure varchar)")
+    con.executemany("insert into both_measures values (?)", [(m,) for m in both])
+    con.execute("""
+        create temp table pairs as
+        select coalesce(p.query_id, o.query_id) as query_id, coalesce(p.measure, o.measure) as measure,
+               p.value as pytrec, o.value as ours
+        from (select * from p where measure in (select measure from both_measures)
+                and (query_id = 'all' or not (starts_with(measure, 'gm_') or measure = 'num_q'))) as p
+        full outer join (select * from o where measure in (select measure from both_measures)) as o
+            on p.query_id = o.query_id and p.measure = o.measure
+    """)
+    compared, queries, max_rel = con.execute(f"""
+        select count(*), count(distinct query_id) filter (where query_id <> 'all'),
+               max(abs(pytrec - ours) / greatest(1, abs(pytrec)))
+        from pairs
+    """).fetchone()
+    bad_where = (f"pytrec is null or ours is null or isnan(ours) or isnan(pytrec) "
+                 f"or abs(pytrec - ours) > {TOLERANCE} * greatest(1, abs(pytrec))")
+    n_bad = con.execute(f"select count(*) from pairs where {bad_where}").fetchone()[0]
+    bad_measures = con.execute(f"""
+        select measure, count(*) from pairs where {bad_where} group by measure order by measure
+    """).fetchall()
+    examples = con.execute(f"""
+        select measure, query_id, pytrec, ours from pairs where {bad_where}
+        order by measure, query_id limit {show}
+    """).fetchall()
+    con.close()
+    return {"ok": n_bad == 0, "measures_compared": len(both), "queries_compared": queries, "values_compared": compared,
+            "max_rel_diff": max_rel, "disagreements": n_bad, "disagreeing_measures": dict(bad_measures),
+            "examples": [list(e) for e in examples],
+            "pytrec_only_measures": sorted(pytrec_measures - ours_measures),
+            "ours_only_measures": sorted(ours_measures - pytrec_measures)}
+
+
 # ------------------------------------------------------------------------------------------------ reporting
 
 def fmt(x, digits=2):
@@ -668,6 +770,29 @@ def report_experiments(points):
                                           for n, t in nodes_b.items() if n in nodes_a and nodes_a[n] > 0)[:2000])
 
 
+def report_trec_eval(points):
+    print("\n== The trec_eval table: search_trec_eval (dbt build of +search_trec_eval, every data test) against "
+          "pytrec_eval (every supported measure, trec_eval 9) ==")
+    for p in points:
+        f, py = p["figures"]["ours_trec_eval"], p["figures"]["pytrec_all"]
+        print(f"  Q={p['q']:,} ({p['result_rows']:,} result rows, {p['judgment_rows']:,} judgments)")
+        print(f"    ours: wall {f['wall_s']:.2f} s, CPU {f['cpu_s']:.2f} s, peak {f['peak_mib']:.0f} MiB; dbt start-up "
+              f"{fmt(f['dbt_startup_s'])} s; node time models {f['model_node_s']} s, data tests {f['test_node_s']} s; "
+              f"slowest {f['slowest_nodes'][:4]}")
+        print(f"    pytrec_eval: wall {py['wall_s']:.2f} s, CPU {py['cpu_s']:.2f} s, peak {py['peak_mib']:.0f} MiB")
+        print(f"    ours / pytrec_eval: wall {f['wall_s'] / py['wall_s']:.2f} x, peak memory "
+              f"{f['peak_mib'] / py['peak_mib']:.2f} x")
+        c = p["agreement"]
+        print(f"    agreement: {'OK' if c['ok'] else 'MISMATCH'}: {c['measures_compared']} measures, "
+              f"{c['queries_compared']:,} queries (+ 'all'), {c['values_compared']:,} values compared; max relative "
+              f"|delta| {c['max_rel_diff'] or 0:.1e}; {c['disagreements']} disagreements")
+        print(f"    measures pytrec_eval only: {c['pytrec_only_measures']}; the table only: {c['ours_only_measures']}")
+        for m, n in c["disagreeing_measures"].items():
+            print(f"    MISMATCH {m}: {n} (query, measure) values")
+        for m, qid, a, b in c["examples"]:
+            print(f"      {m} query {qid}: pytrec_eval {a!r}, ours {b!r}")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--q", type=int, action="append", help="queries (x 100 result rows); repeat for a curve")
@@ -676,6 +801,9 @@ def main(argv=None):
                         help="queries of the comparison benchmark (two runs, one pair, default metrics)")
     parser.add_argument("--experiments", type=int, action="append",
                         help="searches of the experiments benchmark (two buckets by user, a pre-period, CUPED on)")
+    parser.add_argument("--trec-eval", type=int, action="append",
+                        help="queries of the trec_eval table's benchmark (search_trec_eval against pytrec_eval, "
+                             "every supported measure)")
     parser.add_argument("--contenders", default=",".join(ALL_JUDGED),
                         help="comma-separated subset of " + ",".join(ALL_JUDGED))
     parser.add_argument("--big-contenders", default="ours_3,ours_full,floor",
@@ -685,12 +813,12 @@ def main(argv=None):
                         help="DuckDB memory_limit for ours and the floor (spills to bench/results/duckdb_tmp)")
     parser.add_argument("--name", default="latest", help="writes bench/results/<name>.json")
     args = parser.parse_args(argv)
-    if not args.q and not args.clicks and not args.comparisons and not args.experiments:
+    if not args.q and not args.clicks and not args.comparisons and not args.experiments and not args.trec_eval:
         args.q = [10000]
     os.makedirs(RESULTS, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()}; DuckDB memory_limit {args.memory_limit}")
     out = {"started": time.strftime("%Y-%m-%d %H:%M:%S"), "cores": os.cpu_count(), "memory_limit": args.memory_limit,
-           "judged": [], "clicks": [], "comparisons": [], "experiments": []}
+           "judged": [], "clicks": [], "comparisons": [], "experiments": [], "trec_eval": []}
     for q in sorted(args.q or []):
         contenders = (args.contenders if q <= 100000 else args.big_contenders).split(",")
         contenders = [c for c in ALL_JUDGED if c in contenders and (q <= 100000 or c in args.big_contenders.split(","))]
@@ -705,6 +833,9 @@ def main(argv=None):
     for s in sorted(args.experiments or []):
         out["experiments"].append(bench_experiments(s, args.repeat, args.memory_limit))
         json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
+    for q in sorted(args.trec_eval or []):
+        out["trec_eval"].append(bench_trec_eval(q, args.repeat, args.memory_limit))
+        json.dump(out, open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
     if out["judged"]:
         report_judged(out["judged"])
         report_goals(out["judged"])
@@ -714,9 +845,12 @@ def main(argv=None):
         report_comparisons(out["comparisons"])
     if out["experiments"]:
         report_experiments(out["experiments"])
+    if out["trec_eval"]:
+        report_trec_eval(out["trec_eval"])
     failed = [p["q"] for p in out["judged"] if p["agreement"]
               and not all(r["ok"] for row in p["agreement"]["pairs"].values() for r in row.values())]
     failed += [p["s"] for p in out["clicks"] + out["experiments"] if not all(c["ok"] for c in p["agreement"].values())]
+    failed += [p["q"] for p in out["trec_eval"] if not p["agreement"]["ok"]]
     if failed:
         print(f"\nDISAGREEMENT at sizes {failed}: see above")
         return 1
