@@ -1,9 +1,9 @@
 """Contender: pytrec_eval (pytrec-eval-terrier, trec_eval 9) with every measure it supports, from the Parquet files
 to per-query values (the trec_eval table's bench, `bench/run.py --trec-eval Q`).
 
-Reads the two Parquet files (pyarrow), builds pytrec_eval's dicts ({query: {doc: score}} and {query: {doc: grade}}),
-evaluates pytrec_eval.supported_measures (all_trec of trec_eval 9) and writes one row per (query_id, measure, value)
-to the output Parquet file, plus the summary (query_id 'all', pytrec_eval.compute_aggregated_measure: sums for
+Reads the two Parquet files into pytrec_eval's dicts (pytrec_contender.read_run_and_qrels), evaluates
+pytrec_eval.supported_measures (all_trec of trec_eval 9) and writes one row per (query_id, measure, value) to the
+output Parquet file, plus the summary (query_id 'all', pytrec_eval.compute_aggregated_measure: sums for
 num_*, exp(mean of logs) for gm_*, the mean otherwise), as `trec_eval -q` prints it.
 Usage: python pytrec_all_contender.py <results.parquet> <judgments.parquet> <out.parquet>
 """
@@ -13,26 +13,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytrec_eval
 
+from pytrec_contender import read_run_and_qrels  # the same dicts as the three-measure contender
+
 
 def main(results_path, judgments_path, out_path):
-    results = pq.read_table(results_path, columns=["query_id", "doc_id", "score"])
-    run = {}
-    for query_id, doc_id, score in zip(*(results.column(c).to_pylist() for c in ("query_id", "doc_id", "score"))):
-        docs = run.get(query_id)
-        if docs is None:
-            docs = run[query_id] = {}
-        docs[doc_id] = score
-    del results
-    judgments = pq.read_table(judgments_path, columns=["query_id", "doc_id", "grade"])
-    qrels = {}
-    for query_id, doc_id, grade in zip(*(judgments.column(c).to_pylist() for c in ("query_id", "doc_id", "grade"))):
-        if grade is None:
-            continue
-        docs = qrels.get(query_id)
-        if docs is None:
-            docs = qrels[query_id] = {}
-        docs[doc_id] = int(grade)
-    del judgments
+    run, qrels = read_run_and_qrels(results_path, judgments_path)
     evaluator = pytrec_eval.RelevanceEvaluator(qrels, pytrec_eval.supported_measures)
     per_query = evaluator.evaluate(run)
     query_col, measure_col, value_col = [], [], []

@@ -12,7 +12,9 @@ import pyarrow.parquet as pq
 import pytrec_eval
 
 
-def main(results_path, judgments_path, out_path):
+def read_run_and_qrels(results_path, judgments_path):
+    """pytrec_eval's dicts from the two Parquet files: ({query: {doc: score}}, {query: {doc: grade}}), ungraded
+    judgments left out. Also read by pytrec_all_contender.py."""
     results = pq.read_table(results_path, columns=["query_id", "doc_id", "score"])
     run = {}
     for query_id, doc_id, score in zip(*(results.column(c).to_pylist() for c in ("query_id", "doc_id", "score"))):
@@ -31,6 +33,11 @@ def main(results_path, judgments_path, out_path):
             docs = qrels[query_id] = {}
         docs[doc_id] = int(grade)
     del judgments
+    return run, qrels
+
+
+def main(results_path, judgments_path, out_path):
+    run, qrels = read_run_and_qrels(results_path, judgments_path)
     evaluator = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10", "map_cut.100", "recip_rank"})
     per_query = evaluator.evaluate(run)
     query_ids = sorted(per_query)
