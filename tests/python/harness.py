@@ -142,7 +142,28 @@ _PARTIAL_PARSES: dict[str, Path] = {}
 
 def invoke_dbt(full_args: list[str], callbacks: list | None = None):
     """dbtRunner(callbacks).invoke(full_args), with the partial parse of an earlier invocation with the same
-    project, profile, target and vars put in its target path first (_PARTIAL_PARSES), and its own kept after."""
+    project, profile, target and vars put in its target path first (_PARTIAL_PARSES), and its own kept after.
+    Fails on any deprecation dbt reported during the invocation (_fail_on_deprecations)."""
+    result = _invoke_dbt(full_args, callbacks)
+    _fail_on_deprecations(full_args)
+    return result
+
+
+def _fail_on_deprecations(full_args: list[str]) -> None:
+    """Raises when dbt counted a deprecation (duplicate YAML keys, a deprecated config or flag, ...) in the
+    invocation that just ran: the package must parse without any, as `dbt parse --show-all-deprecations` shows it.
+    dbt keeps the count per process (dbt.deprecations.active_deprecations) and shows each kind once per process
+    unless asked; it is cleared here so that the next invocation is judged on its own."""
+    from dbt import deprecations
+
+    found = dict(deprecations.active_deprecations)
+    deprecations.reset_deprecations()
+    if found:
+        raise AssertionError(f"dbt reported deprecations {found} in `dbt {' '.join(full_args[:1])}`; "
+                             "`dbt parse --show-all-deprecations` lists them")
+
+
+def _invoke_dbt(full_args: list[str], callbacks: list | None):
     from dbt.cli.main import dbtRunner
 
     def option(name):
