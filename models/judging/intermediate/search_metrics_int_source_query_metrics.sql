@@ -2,7 +2,8 @@
   Every configured metric at every cutoff under every judgment source of search_metrics_int_source_spine, one row per
   (source_kind, source, run_id, query_id, metric, k): the metric macros of search_query_metrics (metric_query), run
   once over search_metrics_int_source_results / _source_pool / _source_spine, whose query_id column holds the
-  source's query_key, then read back to the query by that key. No metric is written a second time.
+  source's query_key, then read back to the query by that key. No metric is written a second time. No row (and no
+  metric query) when every configured metric is a diversity metric.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judging') or search_metrics.family_enabled('judges')) }}
 {#- the diversity metrics read the subtopic judgments, not the judgment sources: left out here -#}
@@ -13,6 +14,19 @@
 {#- the metric macros read the spine's query_id: the key stands in for it -#}
 {%- set spine = '(select run_id, query_key as query_id, n_results from ' ~ ref('search_metrics_int_source_spine') ~ ') as keyed_spine' -%}
 
+{%- if metrics | length == 0 %}
+{#- every configured metric is a diversity metric: no row, with the columns and types of the table -#}
+select
+    source_kind,
+    source,
+    run_id,
+    query_id,
+    cast(null as {{ dbt.type_string() }}) as metric,
+    cast(null as {{ dbt.type_int() }}) as k,
+    {{ search_metrics.as_double('null') }} as value
+from {{ ref('search_metrics_int_source_spine') }}
+where 1 = 0
+{%- else %}
 with
 {%- for metric in metrics %}
 
@@ -39,3 +53,4 @@ inner join {{ ref('search_metrics_int_source_spine') }} as source_spine
 {% if not loop.last %}union all
 {% endif -%}
 {%- endfor %}
+{%- endif %}
