@@ -96,7 +96,8 @@ def dispatching_as(prefixes: tuple[str, ...]):
     def prefixes_of(self):
         return list(getattr(_dispatch_order, "prefixes", None) or own_prefixes(self))
 
-    RuntimeDatabaseWrapper.dispatch, RuntimeDatabaseWrapper._get_adapter_macro_prefixes = warehouse_dispatch, prefixes_of
+    RuntimeDatabaseWrapper.dispatch = warehouse_dispatch
+    RuntimeDatabaseWrapper._get_adapter_macro_prefixes = prefixes_of
     try:
         yield
     finally:
