@@ -44,7 +44,7 @@
         {%- else -%}
             {#- s = i + 1/2: Gamma(i + 3/2) = (2i + 1)!! / 2^(i + 1) sqrt(pi) #}
             {%- set ns.odd_factorial = ns.odd_factorial * twice_s -%}
-            {%- do exact.append('ln(' ~ search_metrics.as_double(ns.odd_factorial / 2 ** ((twice_s + 1) // 2)) ~ ') + ln(pi()) / 2') -%}
+            {%- do exact.append('ln(' ~ search_metrics.as_double(ns.odd_factorial / 2 ** ((twice_s + 1) // 2)) ~ ') + ln(' ~ search_metrics.pi() ~ ') / 2') -%}
         {%- endif -%}
     {%- endfor -%}
     select
@@ -80,7 +80,7 @@
                         when cs_index.term_index < cs_rows.cs_half_df and cs_rows.cs_y > 0 then
                             case
                                 when 2 * cs_index.term_index + cs_rows.cs_odd >= 32
-                                    then {{ s }} * ln(cs_rows.cs_y / {{ s }}) - (cs_rows.cs_y - {{ s }}) - ln(2 * pi() * {{ s }}) / 2
+                                    then {{ s }} * ln(cs_rows.cs_y / {{ s }}) - (cs_rows.cs_y - {{ s }}) - ln(2 * {{ search_metrics.pi() }} * {{ s }}) / 2
                                         - (1 / (12 * {{ s }}) - 1 / (360 * power({{ s }}, 3)) + 1 / (1260 * power({{ s }}, 5))
                                             - 1 / (1680 * power({{ s }}, 7)))
                                 else {{ s }} * ln(cs_rows.cs_y) - cs_rows.cs_y - case 2 * cs_index.term_index + cs_rows.cs_odd

@@ -17,7 +17,7 @@
         when {{ x }} = {{ k }} then ln({{ search_metrics.as_double(factorials[k]) }})
         {%- endfor %}
         when {{ x }} < 16 then {{ search_metrics.as_double(0) }}
-        else {{ xd }} * ln({{ xd }}) - {{ xd }} + ln(2 * pi() * {{ xd }}) / 2
+        else {{ xd }} * ln({{ xd }}) - {{ xd }} + ln(2 * {{ search_metrics.pi() }} * {{ xd }}) / 2
             + 1 / (12 * {{ xd }}) - 1 / (360 * power({{ xd }}, 3)) + 1 / (1260 * power({{ xd }}, 5))
             - 1 / (1680 * power({{ xd }}, 7))
     end

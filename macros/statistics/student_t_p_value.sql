@@ -87,7 +87,7 @@
         greatest(cast(0 as {{ double }}), least(cast(1 as {{ double }}),
             case
                 when {{ search_metrics.modulo('st_angles.df', 2) }} = 0 then 1 - st_angles.sin_theta * coalesce(st_series.series, 0)
-                else 1 - 2 / pi() * (
+                else 1 - 2 / {{ search_metrics.pi() }} * (
                     atan(st_angles.abs_t / sqrt(cast(st_angles.df as {{ double }})))
                     + st_angles.sin_theta * sqrt(st_angles.cos2_theta) * coalesce(st_series.series, 0)
                 )

@@ -44,7 +44,7 @@
         {%- set log_target = 'ln(' ~ search_metrics.as_double(p_target) ~ ')' -%}
     {%- endif -%}
     {#- the tail's start sqrt(df) exp(min(E, 230)), E = -(ln p* + ln(a) / 2 + ln(pi) / 2 - ln(Gamma(a + 1/2) / (Gamma(a) sqrt(a)))) / df #}
-    {%- set exponent = '(-((' ~ log_target ~ ') + ln(qt_df / 2) / 2 + ln(pi()) / 2 - '
+    {%- set exponent = '(-((' ~ log_target ~ ') + ln(qt_df / 2) / 2 + ln(' ~ search_metrics.pi() ~ ') / 2 - '
         ~ search_metrics.log_gamma_half_ratio('(qt_df / 2)') ~ ') / qt_df)' -%}
     {%- set tail_start = '(sqrt(qt_df) * exp(case when ' ~ exponent ~ ' > 230 then 230 else ' ~ exponent ~ ' end))' -%}
     {%- set normal_start = '(' ~ z ~ ' + ' ~ ((z * z * z + z) / 4) ~ ' / qt_df)' -%}

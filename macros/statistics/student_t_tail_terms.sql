@@ -89,7 +89,7 @@
                 -- ln x = 2 ln r + ln(1 - x)
                 tt_rows.tt_a * (2 * tt_rows.tt_log_r + {{ log_one_minus_x }})
                     + {{ log_one_minus_x }} / 2
-                    + tt_rows.tt_log_ratio - ln(tt_rows.tt_a) / 2 - ln(pi()) / 2 + ln(tt_rows.tt_series) as tt_log_tail
+                    + tt_rows.tt_log_ratio - ln(tt_rows.tt_a) / 2 - ln({{ search_metrics.pi() }}) / 2 + ln(tt_rows.tt_series) as tt_log_tail
             from (
                 select
                     {{ groups }}
