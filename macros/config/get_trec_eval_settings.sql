@@ -6,8 +6,10 @@
     complete: false        trec_eval -c: every qrels query the run lacks is evaluated as an empty list
     max_results: null      trec_eval -M: only the first M results of each (run, query); null = every result;
                            else a whole number from 1 to largest_rank()
-    zscores: null          trec_eval -Z: a relation (like the input vars: 'schema.table' or a rendered ref /
-                           source) with columns query_id, measure, mean, stddev
+    zscores: null          trec_eval -Z: a relation with columns query_id, measure, mean, stddev: 'schema.table',
+                           "{{ ref('x') }}", "{{ ref('package', 'x') }}", "{{ source('a', 'b') }}" or one SQL
+                           expression, as the input vars take (setting_relation_call checks the text; the nodes
+                           that read it resolve it with trec_eval_zscores)
     cutoffs: [5, 10, 15, 20, 30, 100, 200, 500, 1000]   the k of P, recall, map_cut, ndcg_cut, relative_P
     success_cutoffs: [1, 5, 10]                           the k of success
     unjudged_cutoffs: [5, 10, 20]                         the k of unj (trec_eval 10's m_unjudged.c)
@@ -16,7 +18,7 @@
     collection_size: 0     trec_eval -N: the number of docs in the collection (utility's d term), a whole number >= 0
   The cutoff lists: non-empty lists of whole numbers from 1 to largest_rank(), returned sorted without repeats.
   An unknown key or a bad value is a compile error that names the var and the key. Returns the checked dict
-  (version int, complete bool, max_results none | int, zscores none | text, lists of ints / floats, utility a dict of
+  (version int, complete bool, max_results none | int, zscores none | text as written, lists of ints / floats, utility a dict of
   floats, collection_size int).
 -#}
 {% macro get_trec_eval_settings() %}
@@ -48,7 +50,7 @@
         {%- set zscores = none -%}
     {%- elif zscores is not string -%}
         {{- exceptions.raise_compiler_error(prefix ~ ".zscores must be a relation (query_id, measure, mean, stddev) or null, got " ~ zscores) -}}
-    {%- else -%}
+    {%- elif search_metrics.setting_relation_call('search_metrics_trec_eval.zscores', zscores) is none -%}
         {%- do search_metrics.check_input_expression('search_metrics_trec_eval.zscores', zscores) -%}
         {%- set zscores = zscores | trim -%}
     {%- endif -%}

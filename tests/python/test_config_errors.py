@@ -257,6 +257,21 @@ CASES.update({
     "trec_eval max_results 0": ({TE: {"max_results": 0}}, f"{TE}.max_results must be a whole number from 1 to"),
     "trec_eval zscores not a relation": ({TE: {"zscores": ["z"]}}, f"{TE}.zscores must be a relation"),
     "trec_eval zscores with a statement": ({TE: {"zscores": "z; drop table x"}}, f"{TE}.zscores"),
+    # dbt does not render a dict var's text: the package reads ref() and source() itself, and no other Jinja
+    "trec_eval zscores other Jinja": ({TE: {"zscores": "{{ var('my_zscores') }}"}},
+                                      f"{TE}.zscores must name a relation as 'schema.table', \"{{{{ ref('model') }}}}\", "
+                                      "\"{{ ref('package', 'model') }}\" or \"{{ source('source_name', 'table_name') }}\""
+                                      " (dbt does not render the text of a key of a dict var, so the package reads "
+                                      "these forms itself), or hold one SQL expression without Jinja; got "
+                                      "{{ var('my_zscores') }}"),
+    "trec_eval zscores ref of three names": ({TE: {"zscores": "{{ ref('a', 'b', 'c') }}"}},
+                                             f"{TE}.zscores must name a relation as"),
+    "trec_eval zscores source of one name": ({TE: {"zscores": "{{ source('stats') }}"}},
+                                             f"{TE}.zscores must name a relation as"),
+    "trec_eval zscores ref with an empty name": ({TE: {"zscores": "{{ ref('') }}"}},
+                                                 f"{TE}.zscores must name a relation as"),
+    "trec_eval zscores ref and more": ({TE: {"zscores": "{{ ref('z') }} where 1 = 1"}},
+                                       f"{TE}.zscores must name a relation as"),
     "trec_eval cutoff 0": ({TE: {"cutoffs": [0, 5]}}, f"{TE}.cutoffs must be a non-empty list of whole numbers"),
     "trec_eval success cutoffs empty": ({TE: {"success_cutoffs": []}},
                                         f"{TE}.success_cutoffs must be a non-empty list of whole numbers"),
