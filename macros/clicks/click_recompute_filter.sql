@@ -13,7 +13,7 @@
 {% macro default__click_recompute_filter(date_column) -%}
     {%- set lookback = var('search_metrics_click_lookback_days', 3) -%}
     {%- if not search_metrics.is_number(lookback, whole=true) or lookback < 0 or lookback > 36500 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_click_lookback_days must be a whole number >= 0 and <= 36500 (100 years), got " ~ lookback) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_click_lookback_days must be a whole number >= 0 and <= 36500 (100 years), got " ~ lookback ~ search_metrics.number_text_hint(lookback)) -}}
     {%- endif -%}
     {%- if is_incremental() -%}
     {%- set build_date = 'cast(' ~ search_metrics.build_time() ~ ' as date)' -%}

@@ -36,14 +36,14 @@
     {%- set largest = search_metrics.largest_rank() -%}
     {%- set version = settings.version -%}
     {%- if not search_metrics.is_number(version, whole=true) or version not in (9, 10) -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".version must be 9 or 10 (trec_eval's recall-level rounding), got " ~ version) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".version must be 9 or 10 (trec_eval's recall-level rounding), got " ~ version ~ search_metrics.number_text_hint(version)) -}}
     {%- endif -%}
     {%- if settings.complete is not sameas true and settings.complete is not sameas false -%}
         {{- exceptions.raise_compiler_error(prefix ~ ".complete must be true or false (trec_eval -c), got " ~ settings.complete) -}}
     {%- endif -%}
     {%- set max_results = settings.max_results -%}
     {%- if max_results is not none and (not search_metrics.is_number(max_results, whole=true) or max_results < 1 or max_results > largest) -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".max_results must be a whole number from 1 to " ~ largest ~ " or null (every result; trec_eval -M), got " ~ max_results) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".max_results must be a whole number from 1 to " ~ largest ~ " or null (every result; trec_eval -M), got " ~ max_results ~ search_metrics.number_text_hint(max_results)) -}}
     {%- endif -%}
     {%- set zscores = settings.zscores -%}
     {%- if search_metrics.is_unset(zscores) -%}
@@ -62,7 +62,7 @@
         {%- endif -%}
         {%- for k in values -%}
             {%- if not search_metrics.is_number(k, whole=true) or k < 1 or k > largest -%}
-                {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a non-empty list of whole numbers from 1 to " ~ largest ~ ", got " ~ values) -}}
+                {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a non-empty list of whole numbers from 1 to " ~ largest ~ ", got " ~ values ~ search_metrics.number_text_hint(k)) -}}
             {%- endif -%}
         {%- endfor -%}
         {%- do checked.update({key: values | map('int') | unique | sort | list}) -%}
@@ -73,7 +73,7 @@
     {%- endif -%}
     {%- for x in multiples -%}
         {%- if not search_metrics.is_number(x) or x <= 0 -%}
-            {{- exceptions.raise_compiler_error(prefix ~ ".rprec_multiples must be a non-empty list of numbers > 0, got " ~ multiples) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ ".rprec_multiples must be a non-empty list of numbers > 0, got " ~ multiples ~ search_metrics.number_text_hint(x)) -}}
         {%- endif -%}
     {%- endfor -%}
     {%- set utility = settings.utility -%}
@@ -88,13 +88,13 @@
             {{- exceptions.raise_compiler_error(prefix ~ ".utility has an unknown key '" ~ key ~ "'; keys: a, b, c, d") -}}
         {%- endif -%}
         {%- if not search_metrics.is_number(value) -%}
-            {{- exceptions.raise_compiler_error(prefix ~ ".utility." ~ key ~ " must be a finite number, got " ~ value) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ ".utility." ~ key ~ " must be a finite number, got " ~ value ~ search_metrics.number_text_hint(value)) -}}
         {%- endif -%}
         {%- do coefficients.update({key: value}) -%}
     {%- endfor -%}
     {%- set size = settings.collection_size -%}
     {%- if not search_metrics.is_number(size, whole=true) or size < 0 -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".collection_size must be a whole number >= 0 (trec_eval -N), got " ~ size) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".collection_size must be a whole number >= 0 (trec_eval -N), got " ~ size ~ search_metrics.number_text_hint(size)) -}}
     {%- endif -%}
     {%- set floats = {} -%}
     {%- for key, value in coefficients.items() -%}{%- do floats.update({key: value | float}) -%}{%- endfor -%}
