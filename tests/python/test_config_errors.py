@@ -308,7 +308,7 @@ CASES.update(DIVERSITY_CASES)
 # How a case is checked (var_rules.py): every set of bad vars of this module goes through the getter macros and
 # family_enabled in one dbt context (one compile, a few milliseconds a set, where a whole-project parse per set took
 # about 0.75 s); a set for which that gives no message or another rule's (a rule raised while a model's SQL is
-# rendered, such as search_metrics_click_lookback_days's) gets a whole-project parse. The sets below get both, one
+# rendered, outside a getter) gets a whole-project parse. The sets below get both, one
 # per group of getters (judged, family switches, retired vars, a getter a macro calls, click models, online,
 # experiments, LLM judging, the non-finite numbers), so that a real parse is seen to fail with the same message.
 WHOLE_PARSE_CASES = {"cutoff below 1", "unknown metric", "family switched on without the family it needs",
