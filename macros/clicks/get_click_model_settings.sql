@@ -30,13 +30,13 @@
 
     {%- set min_impressions = settings.min_impressions -%}
     {%- if not search_metrics.is_number(min_impressions, whole=true) or min_impressions < 1 -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".min_impressions must be a whole number >= 1, got " ~ min_impressions) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".min_impressions must be a whole number >= 1, got " ~ min_impressions ~ search_metrics.number_text_hint(min_impressions)) -}}
     {%- endif -%}
     {%- do settings.update({'min_impressions': min_impressions | int}) -%}
 
     {%- for key in ['sdbn_alpha', 'sdbn_beta'] -%}
         {%- if not search_metrics.is_number(settings[key]) or settings[key] <= 0 -%}
-            {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a finite number > 0, got " ~ settings[key]) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a finite number > 0, got " ~ settings[key] ~ search_metrics.number_text_hint(settings[key])) -}}
         {%- endif -%}
     {%- endfor -%}
 
@@ -46,7 +46,7 @@
 
     {%- set iterations = settings.pbm_iterations -%}
     {%- if not search_metrics.is_number(iterations, whole=true) or iterations < 1 or iterations > 100 -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".pbm_iterations must be a whole number from 1 to 100, got " ~ iterations) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".pbm_iterations must be a whole number from 1 to 100, got " ~ iterations ~ search_metrics.number_text_hint(iterations)) -}}
     {%- endif -%}
     {%- do settings.update({'pbm_iterations': iterations | int}) -%}
 
@@ -62,7 +62,7 @@
     {%- for threshold in thresholds -%}
         {%- if not search_metrics.is_number(threshold) or threshold <= 0 or threshold > 1
               or (not loop.first and threshold <= thresholds[loop.index0 - 1]) -%}
-            {{- exceptions.raise_compiler_error(prefix ~ ".grade_thresholds must be strictly ascending numbers in (0, 1], got " ~ thresholds) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ ".grade_thresholds must be strictly ascending numbers in (0, 1], got " ~ thresholds ~ search_metrics.number_text_hint(threshold)) -}}
         {%- endif -%}
     {%- endfor -%}
     {%- do settings.update({'grade_thresholds': thresholds}) -%}

@@ -11,7 +11,7 @@
 {% macro default__get_future_tolerance_seconds() %}
     {%- set tolerance = var('search_metrics_future_tolerance_seconds', 86400) -%}
     {%- if not search_metrics.is_number(tolerance) or tolerance <= 0 or tolerance > 3153600000 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_future_tolerance_seconds must be a number > 0 and <= 3153600000 (100 years), got " ~ tolerance) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_future_tolerance_seconds must be a number > 0 and <= 3153600000 (100 years), got " ~ tolerance ~ search_metrics.number_text_hint(tolerance)) -}}
     {%- endif -%}
     {{- return(tolerance) -}}
 {% endmacro %}

@@ -12,7 +12,7 @@
     {%- set checked = [] -%}
     {%- for factor in requested -%}
         {%- if not search_metrics.is_number(factor) or factor <= 0 or factor >= 1 -%}
-            {{- exceptions.raise_compiler_error("search_metrics: search_metrics_paulscore_factors: every PaulScore factor F must be a number with 0 < F < 1, got " ~ factor ~ " in " ~ requested) -}}
+            {{- exceptions.raise_compiler_error("search_metrics: search_metrics_paulscore_factors: every PaulScore factor F must be a number with 0 < F < 1, got " ~ factor ~ " in " ~ requested ~ search_metrics.number_text_hint(factor)) -}}
         {%- endif -%}
         {%- if factor not in checked -%}{%- do checked.append(factor) -%}{%- endif -%}
     {%- endfor -%}

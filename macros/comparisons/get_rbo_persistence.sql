@@ -9,7 +9,7 @@
 {% macro default__get_rbo_persistence() %}
     {%- set persistence = var('search_metrics_rbo_persistence', 0.9) -%}
     {%- if not search_metrics.is_number(persistence) or persistence <= 0 or persistence >= 1 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_rbo_persistence must be a number between 0 and 1 (exclusive), got " ~ persistence) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_rbo_persistence must be a number between 0 and 1 (exclusive), got " ~ persistence ~ search_metrics.number_text_hint(persistence)) -}}
     {%- endif -%}
     {{- return(persistence) -}}
 {% endmacro %}

@@ -9,7 +9,7 @@
 {% macro default__get_replicate_count(var_name, default) %}
     {%- set requested = var(var_name, default) -%}
     {%- if not search_metrics.is_number(requested, whole=true) or requested < 1 or requested > 1000000 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: " ~ var_name ~ " must be a whole number from 1 to 1000000, got " ~ requested) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: " ~ var_name ~ " must be a whole number from 1 to 1000000, got " ~ requested ~ search_metrics.number_text_hint(requested)) -}}
     {%- endif -%}
     {{- return(requested | int) -}}
 {% endmacro %}

@@ -12,7 +12,7 @@
     {%- set checked = [] -%}
     {%- for k in requested -%}
         {%- if not search_metrics.is_number(k, whole=true) or k < 1 or k > largest -%}
-            {{- exceptions.raise_compiler_error("search_metrics: search_metrics_cutoffs: every cutoff k must be a whole number >= 1 and <= " ~ largest ~ " (2^31 - 1), got " ~ k ~ " in " ~ requested) -}}
+            {{- exceptions.raise_compiler_error("search_metrics: search_metrics_cutoffs: every cutoff k must be a whole number >= 1 and <= " ~ largest ~ " (2^31 - 1), got " ~ k ~ " in " ~ requested ~ search_metrics.number_text_hint(k)) -}}
         {%- endif -%}
         {%- if (k | int) not in checked -%}{%- do checked.append(k | int) -%}{%- endif -%}
     {%- endfor -%}

@@ -68,7 +68,7 @@
                 {{- exceptions.raise_compiler_error(prefix ~ ".expected_shares must name each bucket once, by a non-empty name (text or a number), got " ~ shares) -}}
             {%- endif -%}
             {%- if not search_metrics.is_number(weight) or weight <= 0 -%}
-                {{- exceptions.raise_compiler_error(prefix ~ ".expected_shares must give each bucket a finite weight > 0, got " ~ weight ~ " for bucket " ~ bucket) -}}
+                {{- exceptions.raise_compiler_error(prefix ~ ".expected_shares must give each bucket a finite weight > 0, got " ~ weight ~ " for bucket " ~ bucket ~ search_metrics.number_text_hint(weight)) -}}
             {%- endif -%}
             {%- do checked.update({bucket | string: weight | float}) -%}
         {%- endfor -%}
@@ -78,20 +78,20 @@
     {%- set cuped_days = settings.cuped_days -%}
     {%- if cuped_days is not none -%}
         {%- if not search_metrics.is_number(cuped_days, whole=true) or cuped_days < 1 or cuped_days > 3650 -%}
-            {{- exceptions.raise_compiler_error(prefix ~ ".cuped_days must be a whole number of days from 1 to 3650, or null (CUPED off), got " ~ cuped_days) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ ".cuped_days must be a whole number of days from 1 to 3650, or null (CUPED off), got " ~ cuped_days ~ search_metrics.number_text_hint(cuped_days)) -}}
         {%- endif -%}
         {%- do settings.update({'cuped_days': cuped_days | int}) -%}
     {%- endif -%}
 
     {%- set srm_p_value = settings.srm_p_value -%}
     {%- if not search_metrics.is_number(srm_p_value) or srm_p_value <= 0 or srm_p_value >= 1 -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".srm_p_value must be a number between 0 and 1 (exclusive), got " ~ srm_p_value) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".srm_p_value must be a number between 0 and 1 (exclusive), got " ~ srm_p_value ~ search_metrics.number_text_hint(srm_p_value)) -}}
     {%- endif -%}
     {%- do settings.update({'srm_p_value': srm_p_value | float}) -%}
 
     {%- set tuning = settings.sequential_tuning -%}
     {%- if not search_metrics.is_number(tuning) or tuning <= 0 -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".sequential_tuning must be a finite number > 0 (units), got " ~ tuning) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".sequential_tuning must be a finite number > 0 (units), got " ~ tuning ~ search_metrics.number_text_hint(tuning)) -}}
     {%- endif -%}
     {%- do settings.update({'sequential_tuning': tuning | float}) -%}
 

@@ -17,11 +17,11 @@
 {% macro default__get_grading() %}
     {%- set max_grade = var('search_metrics_max_grade', 3) -%}
     {%- if not search_metrics.is_number(max_grade, whole=true) or max_grade < 1 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_max_grade must be a whole number >= 1 (the graded scale is 0..max_grade), got " ~ max_grade) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_max_grade must be a whole number >= 1 (the graded scale is 0..max_grade), got " ~ max_grade ~ search_metrics.number_text_hint(max_grade)) -}}
     {%- endif -%}
     {%- set level = var('search_metrics_relevance_level', 1) -%}
     {%- if not search_metrics.is_number(level, whole=true) or level < 1 or level > max_grade -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_relevance_level must be a whole number from 1 to search_metrics_max_grade (" ~ max_grade ~ "), got " ~ level) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_relevance_level must be a whole number from 1 to search_metrics_max_grade (" ~ max_grade ~ "), got " ~ level ~ search_metrics.number_text_hint(level)) -}}
     {%- endif -%}
     {%- set negative = var('search_metrics_negative_grades', 'reject') -%}
     {%- if negative not in ('reject', 'unjudged', 'zero') -%}

@@ -23,15 +23,15 @@
     {%- if depth is none -%}
         {%- set depth = search_metrics.get_cutoffs() | max -%}
     {%- elif not search_metrics.is_number(depth, whole=true) or depth < 1 or depth > largest -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".pool_depth must be a whole number from 1 to " ~ largest ~ " or null (the largest cutoff), got " ~ depth) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".pool_depth must be a whole number from 1 to " ~ largest ~ " or null (the largest cutoff), got " ~ depth ~ search_metrics.number_text_hint(depth)) -}}
     {%- endif -%}
     {%- set persistence = settings.persistence -%}
     {%- if not search_metrics.is_number(persistence) or persistence <= 0 or persistence >= 1 -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".persistence must be a number with 0 < p < 1, got " ~ persistence) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".persistence must be a number with 0 < p < 1, got " ~ persistence ~ search_metrics.number_text_hint(persistence)) -}}
     {%- endif -%}
     {%- set budget = settings.budget_per_query -%}
     {%- if budget is not none and (not search_metrics.is_number(budget, whole=true) or budget < 1 or budget > largest) -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".budget_per_query must be a whole number >= 1 or null (no limit), got " ~ budget) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".budget_per_query must be a whole number >= 1 or null (no limit), got " ~ budget ~ search_metrics.number_text_hint(budget)) -}}
     {%- endif -%}
     {{- return({'pool_depth': depth | int, 'persistence': persistence | float,
                 'budget_per_query': none if budget is none else budget | int}) -}}

@@ -61,7 +61,7 @@
             {%- set value = entry.get(key) -%}
             {%- if value is not none -%}
                 {%- if allowed == 'number' and not search_metrics.is_number(value) -%}
-                    {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be a finite number, got " ~ value) -}}
+                    {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be a finite number, got " ~ value ~ search_metrics.number_text_hint(value)) -}}
                 {%- elif allowed != 'number' and value not in allowed -%}
                     {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be one of " ~ (allowed | join(', ')) ~ ", got " ~ value) -}}
                 {%- endif -%}

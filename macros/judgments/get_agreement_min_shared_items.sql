@@ -10,7 +10,7 @@
 {% macro default__get_agreement_min_shared_items() %}
     {%- set requested = var('search_metrics_agreement_min_shared_items', 10) -%}
     {%- if not search_metrics.is_number(requested, whole=true) or requested < 2 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_agreement_min_shared_items must be a whole number of at least 2, got " ~ requested) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_agreement_min_shared_items must be a whole number of at least 2, got " ~ requested ~ search_metrics.number_text_hint(requested)) -}}
     {%- endif -%}
     {{- return(requested | int) -}}
 {% endmacro %}

@@ -104,7 +104,7 @@
     {%- set cap = settings.max_pairs_per_run -%}
     {%- if cap is not none and (not search_metrics.is_number(cap, whole=true) or cap < 1 or cap > 2147483647) -%}
         {{- exceptions.raise_compiler_error(prefix ~ ".max_pairs_per_run must be a whole number from 1 to 2147483647"
-            ~ " or null (every pending pair), got " ~ cap) -}}
+            ~ " or null (every pending pair), got " ~ cap ~ search_metrics.number_text_hint(cap)) -}}
     {%- endif -%}
 
     {{- return({'function': function, 'model': model, 'connection_id': connection_id, 'prompt_template': template,

@@ -28,7 +28,7 @@
                              ('reformulation_gap_seconds', 'non-negative')] -%}
         {%- set value = settings[key] -%}
         {%- if not search_metrics.is_number(value) or value < 0 or (minimum == 'positive' and value == 0) -%}
-            {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a finite, " ~ minimum ~ " number of seconds, got " ~ value) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ "." ~ key ~ " must be a finite, " ~ minimum ~ " number of seconds, got " ~ value ~ search_metrics.number_text_hint(value)) -}}
         {%- endif -%}
         {%- do settings.update({key[:-8] ~ '_us': (value * 1000000) | round | int}) -%}
     {%- endfor -%}
@@ -41,7 +41,7 @@
     {%- for checkin in checkins -%}
         {%- if not search_metrics.is_number(checkin) or checkin < 0
               or (not loop.first and checkin <= checkins[loop.index0 - 1]) -%}
-            {{- exceptions.raise_compiler_error(prefix ~ ".checkin_seconds must be strictly ascending finite numbers >= 0, got " ~ checkins) -}}
+            {{- exceptions.raise_compiler_error(prefix ~ ".checkin_seconds must be strictly ascending finite numbers >= 0, got " ~ checkins ~ search_metrics.number_text_hint(checkin)) -}}
         {%- endif -%}
         {%- do checkin_us.append((checkin * 1000000) | round | int) -%}
     {%- endfor -%}

@@ -9,7 +9,7 @@
 {% macro default__get_alpha() %}
     {%- set alpha = var('search_metrics_alpha', 0.05) -%}
     {%- if not search_metrics.is_number(alpha) or alpha <= 0 or alpha >= 1 -%}
-        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_alpha must be a number between 0 and 1 (exclusive), got " ~ alpha) -}}
+        {{- exceptions.raise_compiler_error("search_metrics: search_metrics_alpha must be a number between 0 and 1 (exclusive), got " ~ alpha ~ search_metrics.number_text_hint(alpha)) -}}
     {%- endif -%}
     {{- return(alpha) -}}
 {% endmacro %}

@@ -10,20 +10,23 @@
   of a model, seed or snapshot of the project (is_project_relation: dbt may build it first) or the name has no
   shape existing_relation looks up (is_relation_name); otherwise, and at parse time, nothing is checked and every
   optional column counts as present.
+  `relation_name`: for a relation a key of a settings dict names (search_metrics_trec_eval.zscores, resolved by
+  setting_relation), its name; var_name then names that key in the messages. Default: input_relation(var_name).
 -#}
-{% macro input_columns(var_name, required, optional=[]) %}
-    {{- return(adapter.dispatch('input_columns', 'search_metrics')(var_name, required, optional)) -}}
+{% macro input_columns(var_name, required, optional=[], relation_name=none) %}
+    {{- return(adapter.dispatch('input_columns', 'search_metrics')(var_name, required, optional, relation_name)) -}}
 {% endmacro %}
 
-{% macro default__input_columns(var_name, required, optional) %}
+{% macro default__input_columns(var_name, required, optional, relation_name=none) %}
     {%- set present = {} -%}
     {%- for column in optional -%}{%- do present.update({column: true}) -%}{%- endfor -%}
     {%- if not execute -%}
         {{- return(present) -}}
     {%- endif -%}
-    {%- set name = search_metrics.input_relation(var_name) -%}
+    {%- set name = search_metrics.input_relation(var_name) if relation_name is none else relation_name -%}
     {%- set contract = "Its contract: " ~ (required | join(', '))
-        ~ ((", and optionally " ~ (optional | join(', '))) if optional else '') ~ " (see the README's input contract)." -%}
+        ~ ((", and optionally " ~ (optional | join(', '))) if optional else '')
+        ~ (" (see the README's input contract)." if relation_name is none else " (see the docs of " ~ var_name ~ ").") -%}
     {%- set runs_models = flags.WHICH in ['run', 'build'] -%}
     {%- if search_metrics.is_expression(name) -%}
         {%- if not runs_models -%}

@@ -10,13 +10,13 @@
   var search_metrics_trec_eval's zscores (trec_eval -Z, convert_zscores.c): each per-query value becomes
   (value - mean) / stddev from the relation's row of its (query_id, measure), 0 when stddev = 0 and the value equals
   the mean; no row, a null stddev or mean, or stddev = 0 with another value: trec_eval prints -1000000, we write
-  null and count it (n_zscores_missing). The summary is formed from the z-scores as trec_eval does (num_q stays the
+  null and count it (n_zscores_missing); so for a NaN or infinite mean or stddev, which give no z-score (the
+  relation: trec_eval_zscores, which checks its columns). The summary is formed from the z-scores as trec_eval does (num_q stays the
   count); it is null when one of its queries' z-scores is null. raw_value: the value before z-scoring (= value
   without zscores).
 -#}
 {{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
-{%- set settings = search_metrics.get_trec_eval_settings() -%}
-{%- set zscores = settings.zscores -%}
+{%- set zscores = search_metrics.trec_eval_zscores() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set text = dbt.type_string() -%}
 
@@ -30,8 +30,10 @@ with query_values as (
         query_values.value as raw_value,
         {%- if zscores %}
         case
+            {#- x - x = 0 only for a finite x: NaN and ±infinity (x - x is NaN) and null fall through to null #}
+            when not (standard.mean - standard.mean = 0 and standard.stddev - standard.stddev = 0) then null
             when standard.stddev <> 0 then (query_values.value - standard.mean) / standard.stddev
-            when standard.stddev = 0 and query_values.value = standard.mean then cast(0 as {{ double }})
+            when query_values.value = standard.mean then cast(0 as {{ double }})
         end as value
         {%- else %}
         query_values.value

@@ -516,8 +516,8 @@ def _config_vars(case):
 
 @pytest.fixture(scope="module")
 def one_context_errors(dbt_project):
-    """Every case's rule checked in one dbt context (var_rules.py); the lookback's rule, which a model raises while
-    its SQL is rendered, gets a whole parse, and so does "factor 1"."""
+    """Every case's rule checked in one dbt context (var_rules.py; the lookback's through get_click_lookback_days,
+    which click_recompute_filter calls); "factor 1" also gets a whole parse."""
     return errors_in_one_context(dbt_project, json.loads(RULE_VARS), [_config_vars(case) for case in CONFIG_CASES])
 
 

@@ -257,6 +257,21 @@ CASES.update({
     "trec_eval max_results 0": ({TE: {"max_results": 0}}, f"{TE}.max_results must be a whole number from 1 to"),
     "trec_eval zscores not a relation": ({TE: {"zscores": ["z"]}}, f"{TE}.zscores must be a relation"),
     "trec_eval zscores with a statement": ({TE: {"zscores": "z; drop table x"}}, f"{TE}.zscores"),
+    # dbt does not render a dict var's text: the package reads ref() and source() itself, and no other Jinja
+    "trec_eval zscores other Jinja": ({TE: {"zscores": "{{ var('my_zscores') }}"}},
+                                      f"{TE}.zscores must name a relation as 'schema.table', \"{{{{ ref('model') }}}}\", "
+                                      "\"{{ ref('package', 'model') }}\" or \"{{ source('source_name', 'table_name') }}\""
+                                      " (dbt does not render the text of a key of a dict var, so the package reads "
+                                      "these forms itself), or hold one SQL expression without Jinja; got "
+                                      "{{ var('my_zscores') }}"),
+    "trec_eval zscores ref of three names": ({TE: {"zscores": "{{ ref('a', 'b', 'c') }}"}},
+                                             f"{TE}.zscores must name a relation as"),
+    "trec_eval zscores source of one name": ({TE: {"zscores": "{{ source('stats') }}"}},
+                                             f"{TE}.zscores must name a relation as"),
+    "trec_eval zscores ref with an empty name": ({TE: {"zscores": "{{ ref('') }}"}},
+                                                 f"{TE}.zscores must name a relation as"),
+    "trec_eval zscores ref and more": ({TE: {"zscores": "{{ ref('z') }} where 1 = 1"}},
+                                       f"{TE}.zscores must name a relation as"),
     "trec_eval cutoff 0": ({TE: {"cutoffs": [0, 5]}}, f"{TE}.cutoffs must be a non-empty list of whole numbers"),
     "trec_eval success cutoffs empty": ({TE: {"success_cutoffs": []}},
                                         f"{TE}.success_cutoffs must be a non-empty list of whole numbers"),
@@ -293,7 +308,7 @@ CASES.update(DIVERSITY_CASES)
 # How a case is checked (var_rules.py): every set of bad vars of this module goes through the getter macros and
 # family_enabled in one dbt context (one compile, a few milliseconds a set, where a whole-project parse per set took
 # about 0.75 s); a set for which that gives no message or another rule's (a rule raised while a model's SQL is
-# rendered, such as search_metrics_click_lookback_days's) gets a whole-project parse. The sets below get both, one
+# rendered, outside a getter) gets a whole-project parse. The sets below get both, one
 # per group of getters (judged, family switches, retired vars, a getter a macro calls, click models, online,
 # experiments, LLM judging, the non-finite numbers), so that a real parse is seen to fail with the same message.
 WHOLE_PARSE_CASES = {"cutoff below 1", "unknown metric", "family switched on without the family it needs",
@@ -322,6 +337,27 @@ def _cutoff_vars(cutoffs):
     return json.dumps({**INPUTS, "search_metrics_cutoffs": cutoffs})
 
 
+def _number_text(path):
+    """A good number of the setting (its default's last number) written as YAML 1.1 reads it as text: an exponent
+    without a sign (5000 -> 5000e0, 0.95 -> 0.95e0; the same happens to 1e6 and 1.0e6)."""
+    default = NUMERIC_SETTINGS[path]
+    number = default[-1] if isinstance(default, list) else list(default.values())[-1] if isinstance(default, dict) \
+        else default
+    return f"{number}e0"
+
+
+def _number_text_vars(setting):
+    return _yaml_vars({**ALL_INPUTS, **_with_bad_number(tuple(setting.split(".")), _number_text(tuple(setting.split("."))))})
+
+
+def _metric_parameter_text_vars(param):
+    return _yaml_vars({**INPUTS, "search_metrics_metrics": [{**METRIC_NUMBER_PARAMS[param], param: "1e0"}]})
+
+
+def _llm_cap_text_vars():
+    return _yaml_vars({**INPUTS, **LLM_INPUTS, LLM: {"function": "f", "max_pairs_per_run": "5e0"}})
+
+
 @pytest.fixture(scope="module")
 def one_context_errors(dbt_project):
     """{--vars text: the first var rule's message, or None} for every set of bad vars of this module, from one
@@ -331,6 +367,8 @@ def one_context_errors(dbt_project):
     texts += [_metric_parameter_vars(param, bad) for param in METRIC_NUMBER_PARAMS for bad in NON_FINITE]
     texts += [_llm_cap_vars(bad) for bad in NON_FINITE]
     texts += [_cutoff_vars(cutoffs) for cutoffs, ok in CUTOFF_CASES if not ok]
+    texts += [_number_text_vars(".".join(path)) for path in NUMERIC_SETTINGS]
+    texts += [_metric_parameter_text_vars(param) for param in METRIC_NUMBER_PARAMS] + [_llm_cap_text_vars()]
     return errors_in_one_context(dbt_project, INPUTS, texts)
 
 
@@ -536,6 +574,60 @@ def test_llm_function_is_required_where_the_warehouse_has_none(dbt_project, targ
     assert not result.success
     assert (f"{LLM}.function is null, but {target} has no LLM function of its own" in str(result.exception)), \
         str(result.exception)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# A number YAML 1.1 reads as text (1e6: dbt reads dbt_project.yml and --vars as YAML 1.1, where a float with an
+# exponent needs a point and a signed exponent): every numeric var and metric parameter names the cause
+# ---------------------------------------------------------------------------------------------------------------
+
+def _assert_names_the_yaml_cause(message, text):
+    """The message quotes the text, says YAML 1.1 reads it as text, and gives a form that YAML 1.1 (PyYAML, dbt's
+    reader) reads as the same number."""
+    found = re.search(re.escape(f"('{text}' is text to YAML 1.1, which dbt reads vars with: write ") + r"(\S+), with a "
+                      r"point and a signed exponent\)", message)
+    assert found, message
+    written = yaml.safe_load(f"x: {found.group(1)}")["x"]
+    assert isinstance(yaml.safe_load(f"x: {text}")["x"], str) and isinstance(written, float), found.group(1)
+    assert written == float(text), (written, text)
+
+
+def test_yaml_reads_an_unsigned_exponent_as_text():
+    """The cause itself, on the YAML reader dbt uses: 1e6 and 1.0e6 are text, 1.0e+6 is a number."""
+    from dbt.clients.yaml_helper import load_yaml_text
+
+    assert load_yaml_text("a: [1e6, 1.0e6, 1e+6, 1.0e+6]")["a"] == ["1e6", "1.0e6", "1e+6", 1000000.0]
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("setting", sorted(".".join(path) for path in NUMERIC_SETTINGS))
+def test_number_yaml_reads_as_text_fails_naming_var_and_cause(dbt_project, one_context_errors, setting):
+    text = _number_text(tuple(setting.split(".")))
+
+    def check(message):
+        assert setting in message, message
+        _assert_names_the_yaml_cause(message, text)
+
+    assert_compile_error(dbt_project, one_context_errors, _number_text_vars(setting), check)
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("param", sorted(METRIC_NUMBER_PARAMS))
+def test_metric_parameter_yaml_reads_as_text_fails_naming_the_cause(dbt_project, one_context_errors, param):
+    def check(message):
+        assert f"metric 'x': {param} must be a finite number, got 1e0" in message, message
+        _assert_names_the_yaml_cause(message, "1e0")
+
+    assert_compile_error(dbt_project, one_context_errors, _metric_parameter_text_vars(param), check)
+
+
+@pytest.mark.dbt
+def test_llm_cap_yaml_reads_as_text_fails_naming_the_cause(dbt_project, one_context_errors):
+    def check(message):
+        assert f"{LLM}.max_pairs_per_run must be a whole number" in message, message
+        _assert_names_the_yaml_cause(message, "5e0")
+
+    assert_compile_error(dbt_project, one_context_errors, _llm_cap_text_vars(), check)
 
 
 CUTOFF_CASES = [([10, 2147483648], False), ([2 ** 40], False), ([1, 2147483647], True)]

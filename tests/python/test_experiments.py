@@ -365,8 +365,9 @@ def test_srm_and_adjusted_p_values_equal_scipy_and_statsmodels(generated_runs):
 @pytest.mark.dbt
 def test_each_experiment_rule_fails_or_warns_under_its_name(dbt_project, tmp_path):
     """dbt builds of a generated log with the experiment rules broken. First: a configured baseline that is no bucket
-    of e1 and a bucket (C) without an expected share fail with exactly those rows (e2's baseline, which exists,
-    passes) and stop the experiment models; a unit in two buckets of e1 warns. Second: the same log with a sample
+    of e1, a baseline key that names no experiment (e3: the ids are e1 and e2) and a bucket (C) without an expected
+    share fail with exactly those rows (e2's baseline, which exists, passes) and stop the experiment models; a unit
+    in two buckets of e1 warns. Second: the same log with a sample
     ratio below var srm_p_value warns, and the scorecard is built."""
     import duckdb
 
@@ -386,9 +387,10 @@ def test_each_experiment_rule_fails_or_warns_under_its_name(dbt_project, tmp_pat
                                     profiles_dir=profiles)
         return {r.node.name: (str(r.status), r.failures) for r in result.result.results}
 
-    outcomes = build({"baseline": {"e1": "ghost", "e2": "X"},
+    outcomes = build({"baseline": {"e1": "ghost", "e2": "X", "e3": "A"},
                       "expected_shares": {"A": 1, "B": 1, "X": 1, "Y": 1, "Z": 1}})
     assert outcomes[rule + "baseline_must_be_a_bucket_of_the_experiment"] == ("fail", 1), outcomes
+    assert outcomes[rule + "baseline_must_name_an_experiment"] == ("fail", 1), outcomes
     assert outcomes[rule + "every_bucket_must_have_an_expected_share"] == ("fail", 1), outcomes
     assert outcomes[rule + "unit_must_stay_in_one_bucket"] == ("warn", 1), outcomes
     assert outcomes["search_experiment_results"][0] == "skipped", outcomes

@@ -200,8 +200,11 @@ def options_build(dbt_project):
     results, judgments, qrel, runs, facts = generate(rng, with_hand_queries=True)
     assert all(facts.values()), facts
     # z-scores (query_id, measure, mean, stddev): every query for map, num_rel, gm_map and P_5; recall_5 without
-    # query q3; P_10 with stddev 0 (its mean the run_a value of q4 below); nothing for the other measures
+    # query q3; P_10 with stddev 0 (its mean the run_a value of q4 below); P_20 with a NaN stddev for q1, a NaN
+    # mean for q2, an infinite stddev for q3 and an infinite mean for q5; nothing for the other measures
     expected_raw = reference_values(qrel, runs, relevance_level=2, complete=True)
+    not_finite = {"q1": ("mean", 0.5, "stddev", math.nan), "q2": ("mean", math.nan, "stddev", 1.0),
+                  "q3": ("mean", 0.5, "stddev", math.inf), "q5": ("mean", -math.inf, "stddev", 1.0)}
     zscores = []
     for i, query_id in enumerate(sorted(qrel)):
         for measure in ("map", "num_rel", "gm_map", "P_5", "recall_5"):
@@ -209,6 +212,8 @@ def options_build(dbt_project):
                 zscores.append({"query_id": query_id, "measure": measure, "mean": 0.1 * i, "stddev": 0.5 + i})
         zscores.append({"query_id": query_id, "measure": "P_10", "stddev": 0.0,
                         "mean": expected_raw[("run_a", "q4", "P_10")] if query_id == "q4" else -1.0})
+        mean_key, mean, stddev_key, stddev = not_finite.get(query_id, ("mean", 0.2, "stddev", 2.0))
+        zscores.append({"query_id": query_id, "measure": "P_20", mean_key: mean, stddev_key: stddev})
     tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments),
               "zscores": (ZSCORE_COLUMNS, zscores)}
     out = dbt_project.run_tables(tables, {**TREC_VARS, **OPTIONS_VARS}, outputs=("search_trec_eval",))
@@ -270,13 +275,13 @@ def test_zscores_by_hand(options_build):
     standard = {(z["query_id"], z["measure"]): z for z in zscores}
     rows = {(r["run_id"], r["query_id"], r["measure"]): r for r in table}
     for run_id in runs:
-        for measure in ("map", "num_rel", "gm_map", "P_5", "recall_5", "P_10", "ndcg"):
+        for measure in ("map", "num_rel", "gm_map", "P_5", "recall_5", "P_10", "P_20", "ndcg"):
             zs = []
             for query_id in qrel:
                 raw = expected[(run_id, query_id, measure)]
                 z = standard.get((query_id, measure))
-                if z is None:
-                    want = None
+                if z is None or not (math.isfinite(z["mean"]) and math.isfinite(z["stddev"])):
+                    want = None  # docs/trec.md: no row, or a null, NaN or infinite mean or stddev
                 elif z["stddev"] == 0:
                     want = 0.0 if raw == z["mean"] else None
                 else:
@@ -299,6 +304,10 @@ def test_zscores_by_hand(options_build):
     assert rows[("run_a", "q5", "P_10")]["value"] is None
     assert rows[("run_a", "q3", "recall_5")]["value"] is None
     assert rows[("run_a", "all", "map")]["value"] is not None
+    # a NaN or infinite mean or stddev: null and counted (not NaN, which NaN <> 0 would give), whatever the value
+    assert [q for q in qrel if rows[("run_a", q, "P_20")]["n_zscores_missing"] == 1] == sorted(
+        ["q1", "q2", "q3", "q5"]), [rows[("run_a", q, "P_20")] for q in qrel]
+    assert rows[("run_a", "all", "P_20")]["n_zscores_missing"] == 4
 
 
 ZSCORE_RULES = {  # rule -> a z-score relation that breaks it (and only it)
@@ -314,6 +323,19 @@ ZSCORE_RULES = {  # rule -> a z-score relation that breaks it (and only it)
 
 @pytest.mark.dbt
 def test_each_zscores_rule_fails_on_a_relation_that_breaks_it(dbt_project):
+    # first a z-score relation without stddev: the compile of the table and the rules fails naming the key and the
+    # column (a binder error before), as an input without a column of its contract does
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.zscores", ZSCORE_COLUMNS[:3], [{"query_id": "q1", "measure": "map", "mean": 0}])
+    result = dbt_project.invoke(["compile", "--vars", json.dumps({**TREC_VARS, **OPTIONS_VARS}), "--select",
+                                 "search_trec_eval", *ZSCORE_RULES], target_name="trec_eval_rules")
+    # (a data test's compile error stops the invocation: its message is the exception's)
+    message = str(result.exception) if result.result is None else " ".join(str(r.message) for r in result.result.results)
+    assert not result.success
+    assert (f"the input search_metrics_trec_eval.zscores ({INPUT_SCHEMA}.zscores) has no column stddev. Its "
+            "contract: query_id, measure, mean, stddev") in message, message
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        con.execute(f"drop table {INPUT_SCHEMA}.zscores")
     result = dbt_project.invoke(["compile", "--vars", json.dumps({**TREC_VARS, **OPTIONS_VARS}), "--select",
                                  " ".join(ZSCORE_RULES)], target_name="trec_eval_rules")
     assert result.success, result.exception

@@ -1,7 +1,14 @@
 """From a TREC run file and a qrels file (grades -1..4) to search_run_metrics, as the README's recipe goes: a consumer
 project reads both files with search_metrics.read_trec_run / read_trec_qrels, points the inputs at them, ranks by
-score as trec_eval does, and gets trec_eval's numbers (pytrec_eval on the same files)."""
+score as trec_eval does, and gets trec_eval's numbers (pytrec_eval on the same files).
 
+The same build turns the trec_eval table on with z-scores (trec_eval -Z) from a model of the consumer, named as
+docs/trec.md writes it, `zscores: "{{ ref('trec_zscores') }}"` inside the dict var search_metrics_trec_eval (whose
+text dbt does not render): search_trec_eval and the zscores data tests depend on that model, and the z-scores equal a
+hand computation from pytrec_eval's values. One inline compile in the same project then resolves the settings'
+other relation forms (a two-part ref, a source, a schema.table name)."""
+
+import math
 import random
 import textwrap
 
@@ -44,6 +51,18 @@ def test_trec_files_to_run_metrics_match_pytrec_eval(dbt_project, tmp_path):
         f"{{{{ search_metrics.read_trec_run('{tmp_path / 'run.txt'}') }}}}\n")
     (project / "models" / "trec_qrels.sql").write_text(
         f"{{{{ search_metrics.read_trec_qrels('{tmp_path / 'qrels.txt'}') }}}}\n")
+    # z-scores for map and P_5 of every topic but (topic2, P_5), which trec_eval would print as -1000000
+    zscores = {(f"topic{q}", measure): (0.1 * q, 0.5 + q) for q in range(6) for measure in ("map", "P_5")
+               if (q, measure) != (2, "P_5")}
+    (project / "models" / "trec_zscores.sql").write_text("\nunion all\n".join(
+        f"select '{query_id}' as query_id, '{measure}' as measure, cast({mean!r} as double) as mean, "
+        f"cast({stddev!r} as double) as stddev" for (query_id, measure), (mean, stddev) in zscores.items()) + "\n")
+    (project / "models" / "sources.yml").write_text(textwrap.dedent("""
+        sources:
+          - name: stats
+            schema: main
+            tables: [{name: trec_zscores}]
+    """))
     (project / "dbt_project.yml").write_text(textwrap.dedent("""
         name: evaluation
         version: "1.0.0"
@@ -57,6 +76,9 @@ def test_trec_files_to_run_metrics_match_pytrec_eval(dbt_project, tmp_path):
           search_metrics_negative_grades: unjudged
           search_metrics_cutoffs: [5, 10]
           search_metrics_metrics: [average_precision_pool_whole_list, ndcg_pool, bpref, r_precision, success]
+          search_metrics_enable_trec_eval: true
+          search_metrics_trec_eval:
+            zscores: "{{ ref('trec_zscores') }}"
     """))
     (project / "packages.yml").write_text(f"packages:\n  - local: {REPO_ROOT}\n")
     db = tmp_path / "evaluation.duckdb"
@@ -69,13 +91,18 @@ def test_trec_files_to_run_metrics_match_pytrec_eval(dbt_project, tmp_path):
     assert dbt_project.invoke(["deps"], project_dir=project, target_name="trec_files", profiles_dir=project).success
     build = dbt_project.invoke(["build"], project_dir=project, target_name="trec_files", profiles_dir=project)
     assert build.success, build.exception
+    depends_on = {r.node.name: set(r.node.depends_on.nodes) for r in build.result.results}
+    readers = {"search_trec_eval", "search_metrics_trec_eval_zscores__one_row_per_query_id_and_measure",
+               "search_metrics_trec_eval_zscores__query_id_and_measure_must_not_be_null"}
+    assert {name for name, parents in depends_on.items() if "model.evaluation.trec_zscores" in parents} == readers
     with duckdb.connect(str(db)) as con:
         run_rows = fetch_dicts(con, "select * from main.search_run_metrics")
+        trec_rows = fetch_dicts(con, "select * from main.search_trec_eval where measure in ('map', 'P_5')")
     names = {"average_precision_pool_whole_list": "map", "ndcg_pool": "ndcg_cut", "bpref": "bpref",
              "r_precision": "Rprec", "success": "success"}
     null_without_relevant = {"average_precision_pool_whole_list", "bpref", "r_precision"}
     evaluator = pytrec_eval.RelevanceEvaluator(qrel, {"map", "ndcg_cut.5,10", "bpref", "Rprec", "success.5,10",
-                                                      "num_rel"})
+                                                      "num_rel", "P.5"})
     assert {r["run_id"] for r in run_rows} == set(runs)
     assert len(run_rows) == len(runs) * (3 + 2 * 2)  # three metrics with k null, two at two cutoffs
     for tag, run in runs.items():
@@ -89,3 +116,36 @@ def test_trec_files_to_run_metrics_match_pytrec_eval(dbt_project, tmp_path):
             assert row["n_queries"] == len(with_value), row
             expected = sum(with_value) / len(with_value) if with_value else None
             assert values_equal(row["value"], expected), (row, expected)
+
+    # trec_eval -Z by hand: (value - mean) / stddev; no row: null, counted, and the run's summary null
+    trec = {(r["run_id"], r["query_id"], r["measure"]): r for r in trec_rows}
+    assert len(trec) == len(runs) * (len(qrel) + 1) * 2
+    for tag, run in runs.items():
+        per_query = evaluator.evaluate(run)
+        for measure in ("map", "P_5"):
+            z = {}
+            for query_id, values in per_query.items():
+                row = trec[(tag, query_id, measure)]
+                mean, stddev = zscores.get((query_id, measure), (None, None))
+                z[query_id] = None if mean is None else (values[measure] - mean) / stddev
+                assert values_equal(row["raw_value"], values[measure]) and values_equal(row["value"], z[query_id]), row
+                assert row["n_zscores_missing"] == (z[query_id] is None), row
+            summary = trec[(tag, "all", measure)]
+            missing = [q for q, value in z.items() if value is None]
+            assert summary["n_zscores_missing"] == len(missing) == (measure == "P_5"), summary
+            assert values_equal(summary["value"], None if missing else sum(z.values()) / len(z)), summary
+            assert not math.isnan(summary["raw_value"])
+
+    # the other forms a relation-valued setting takes, resolved in the consumer's context: a two-part ref and a
+    # source record their nodes; a schema.table name is passed through
+    forms = {"ref": "{{ ref('evaluation', 'trec_zscores') }}", "source": '{{source( "stats" , "trec_zscores" )}}',
+             "name": " main.trec_zscores "}
+    inline = " | ".join("{{ search_metrics.setting_relation('search_metrics_trec_eval.zscores', " + repr(text) + ") }}"
+                        for text in forms.values())
+    compiled = dbt_project.invoke(["compile", "--inline", inline], project_dir=project, target_name="trec_files",
+                                  profiles_dir=project)
+    assert compiled.success, compiled.exception
+    node = compiled.result.results[0].node
+    assert [part.strip() for part in node.compiled_code.split("|")] == [f'"evaluation"."main"."trec_zscores"'] * 2 + [
+        "main.trec_zscores"], node.compiled_code
+    assert {"model.evaluation.trec_zscores", "source.evaluation.stats.trec_zscores"} <= set(node.depends_on.nodes)

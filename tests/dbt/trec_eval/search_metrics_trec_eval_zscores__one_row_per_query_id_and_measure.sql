@@ -3,7 +3,7 @@
   measure): a second row would repeat the (run, query, measure) lines of search_trec_eval. Returns each repeated
   key with its number of rows.
 -#}
-{%- set zscores = search_metrics.get_trec_eval_settings().zscores if search_metrics.family_enabled('trec_eval') else none -%}
+{%- set zscores = search_metrics.trec_eval_zscores() if search_metrics.family_enabled('trec_eval') else none -%}
 {{ config(enabled=search_metrics.family_enabled('trec_eval') and zscores is not none) }}
 select
     {{ search_metrics.as_text('query_id') }} as query_id,

@@ -3,7 +3,7 @@
   and measure: a row with a null one matches no line of search_trec_eval (whose z-score is then null and counted in
   n_zscores_missing). Returns the offending rows.
 -#}
-{%- set zscores = search_metrics.get_trec_eval_settings().zscores if search_metrics.family_enabled('trec_eval') else none -%}
+{%- set zscores = search_metrics.trec_eval_zscores() if search_metrics.family_enabled('trec_eval') else none -%}
 {{ config(enabled=search_metrics.family_enabled('trec_eval') and zscores is not none) }}
 select
     *,
