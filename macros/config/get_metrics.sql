@@ -49,7 +49,7 @@
             {{- exceptions.raise_compiler_error("search_metrics: metric name '" ~ entry.name ~ "' is listed twice in search_metrics_metrics") -}}
         {%- endif -%}
         {%- do seen.append(entry.name) -%}
-        {%- set params = types[entry.type] -%}
+        {%- set params = types[entry.type]['params'] -%}
         {%- for key in entry.keys() -%}
             {%- if key not in ('name', 'type') and key not in params -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type " ~ entry.type ~ " has unknown parameter '" ~ key ~ "'; its parameters: " ~ (params.keys() | list | join(', ') or 'none')) -}}
