@@ -106,6 +106,9 @@
             {%- if 'depth' in params and (not search_metrics.is_number(entry.depth, whole=true) or entry.depth < 1 or entry.depth > 100) -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': depth must be a whole number from 1 to 100 (the ranks of the greedy ideal; ndeval's depth is 20), got " ~ entry.depth) -}}
             {%- endif -%}
+            {%- if entry.max_rank is not none and (not search_metrics.is_number(entry.max_rank, whole=true) or entry.max_rank < 1) -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': max_rank must be a whole number >= 1 (the run's ranks read, ndeval's -M) or null (every rank), got " ~ entry.max_rank) -}}
+            {%- endif -%}
         {%- endif -%}
         {%- do resolved.append(entry) -%}
     {%- endfor -%}

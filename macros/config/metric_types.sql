@@ -11,15 +11,18 @@
     reads:  'subtopics' for the diversity types (ndeval's measures: diversity_types), which read the subtopic
             judgments in place of the judged results and pool; absent = the judged results and pool.
   Returns a dict type name -> {macro, params[, cutoff][, reads]}.
-  The diversity types: alpha and beta in [0, 1], depth a whole number from 1 to 100 (get_metrics checks the
-  ranges).
+  The diversity types: alpha and beta in [0, 1], depth a whole number from 1 to 100, max_rank none or a whole
+  number >= 1 (get_metrics checks the ranges).
 -#}
 {% macro metric_types() %}
     {%- set scales = ['binary', 'graded', 'detail'] -%}
     {%- set flag = [[true, false], false] -%}
     {%- set relevance_params = {'scale': [scales, 'binary'], 'threshold': ['number', none]} -%}
     {%- set gain_params = {'scale': [scales, 'graded'], 'gain': [['linear', 'exponential'], 'linear']} -%}
-    {%- set subtopic_params = {'threshold': ['number', 1]} -%}
+    {#- every diversity type: ndeval's -M (max_rank: the run's ranks read, none = all) and what a query whose
+        subtopic judgments have no relevant doc gets (no_subtopic: null, or ndeval's 0) -#}
+    {%- set subtopic_params = {'threshold': ['number', 1], 'max_rank': ['number', none],
+                               'no_subtopic': [['null', 'zero'], 'null']} -%}
     {%- set cascade_params = dict(subtopic_params, alpha=['number', 0.5], depth=['number', 20]) -%}
     {%- set rbp_params = dict(subtopic_params, alpha=['number', 0.5], beta=['number', 0.5]) -%}
     {{- return({
@@ -64,8 +67,13 @@
         'bin_g': {'macro': 'bin_g', 'params': relevance_params, 'cutoff': false},
         'unjudged': {'macro': 'unjudged', 'params': {'scale': [scales, 'graded']}},
         'alpha_ndcg': {'macro': 'alpha_ndcg', 'params': cascade_params, 'reads': 'subtopics'},
+        'alpha_dcg': {'macro': 'alpha_dcg', 'params': cascade_params, 'reads': 'subtopics'},
         'err_ia': {'macro': 'err_ia', 'params': cascade_params, 'reads': 'subtopics'},
+        'nerr_ia': {'macro': 'nerr_ia', 'params': cascade_params, 'reads': 'subtopics'},
         'nrbp': {'macro': 'nrbp', 'params': rbp_params, 'cutoff': false, 'reads': 'subtopics'},
+        'nnrbp': {'macro': 'nnrbp', 'params': dict(rbp_params, depth=['number', 20]), 'cutoff': false,
+                  'reads': 'subtopics'},
+        'map_ia': {'macro': 'map_ia', 'params': subtopic_params, 'cutoff': false, 'reads': 'subtopics'},
         'precision_ia': {'macro': 'precision_ia', 'params': subtopic_params, 'reads': 'subtopics'},
         'subtopic_recall': {'macro': 'subtopic_recall', 'params': subtopic_params, 'reads': 'subtopics'}
     }) -}}
