@@ -49,7 +49,7 @@
             {{- exceptions.raise_compiler_error("search_metrics: metric name '" ~ entry.name ~ "' is listed twice in search_metrics_metrics") -}}
         {%- endif -%}
         {%- do seen.append(entry.name) -%}
-        {%- set params = types[entry.type] -%}
+        {%- set params = types[entry.type]['params'] -%}
         {%- for key in entry.keys() -%}
             {%- if key not in ('name', 'type') and key not in params -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type " ~ entry.type ~ " has unknown parameter '" ~ key ~ "'; its parameters: " ~ (params.keys() | list | join(', ') or 'none')) -}}
@@ -105,6 +105,9 @@
             {%- endfor -%}
             {%- if 'depth' in params and (not search_metrics.is_number(entry.depth, whole=true) or entry.depth < 1 or entry.depth > 100) -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': depth must be a whole number from 1 to 100 (the ranks of the greedy ideal; ndeval's depth is 20), got " ~ entry.depth) -}}
+            {%- endif -%}
+            {%- if entry.max_rank is not none and (not search_metrics.is_number(entry.max_rank, whole=true) or entry.max_rank < 1) -%}
+                {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': max_rank must be a whole number >= 1 (the run's ranks read, ndeval's -M) or null (every rank), got " ~ entry.max_rank) -}}
             {%- endif -%}
         {%- endif -%}
         {%- do resolved.append(entry) -%}

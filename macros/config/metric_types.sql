@@ -1,57 +1,80 @@
 {#-
-  Every metric type with its parameters: for each parameter the allowed values (a list) or 'number', and its
-  default (none = required / derived). get_metrics validates a metric entry against this.
-  Types without a cutoff (their k is null, computed over the whole list): auc, r_precision, bpref, rbp,
-  rbp_residual, count, average_precision_11pt, infap, nrbp, the set measures (set_precision, set_recall, set_f,
-  set_average_precision, set_relative_precision, utility), r_precision_multiple, ndcg_rel, rndcg, g, bin_g, and
-  average_precision / ndcg with whole_list true.
-  The diversity types (diversity_types: alpha_ndcg, err_ia, nrbp, precision_ia, subtopic_recall) read the subtopic
-  judgments: alpha and beta in [0, 1], depth a whole number from 1 to 100 (get_metrics checks the ranges).
+  The metric-type registry: every metric type, each named once with
+    macro:  the name of the metric macro that computes it (search_metrics.<macro>, called by metric_query with the
+            entry's parameters as keyword arguments);
+    params: its parameters, for each the allowed values (a list) or 'number', and its default (none = required /
+            derived). get_metrics validates a metric entry against them. `condensed` and `whole_list` are
+            metric_query's own (it rewrites the results or the cutoffs); every other parameter is passed to the
+            macro under its name;
+    cutoff: false for the types without a cutoff (their k is null, computed over the whole list; has_cutoff);
+            absent = a value per cutoff;
+    reads:  'subtopics' for the diversity types (ndeval's measures: diversity_types), which read the subtopic
+            judgments in place of the judged results and pool; absent = the judged results and pool.
+  Returns a dict type name -> {macro, params[, cutoff][, reads]}.
+  The diversity types: alpha and beta in [0, 1], depth a whole number from 1 to 100, max_rank none or a whole
+  number >= 1 (get_metrics checks the ranges).
 -#}
 {% macro metric_types() %}
     {%- set scales = ['binary', 'graded', 'detail'] -%}
     {%- set flag = [[true, false], false] -%}
     {%- set relevance_params = {'scale': [scales, 'binary'], 'threshold': ['number', none]} -%}
     {%- set gain_params = {'scale': [scales, 'graded'], 'gain': [['linear', 'exponential'], 'linear']} -%}
+    {#- every diversity type: ndeval's -M (max_rank: the run's ranks read, none = all) and what a query whose
+        subtopic judgments have no relevant doc gets (no_subtopic: null, or ndeval's 0) -#}
+    {%- set subtopic_params = {'threshold': ['number', 1], 'max_rank': ['number', none],
+                               'no_subtopic': [['null', 'zero'], 'null']} -%}
+    {%- set cascade_params = dict(subtopic_params, alpha=['number', 0.5], depth=['number', 20]) -%}
+    {%- set rbp_params = dict(subtopic_params, alpha=['number', 0.5], beta=['number', 0.5]) -%}
     {{- return({
-        'precision': dict(relevance_params, denominator=[['graded', 'k'], 'graded']),
-        'recall': relevance_params,
-        'average_precision': dict(relevance_params, denominator=[['retrieved', 'pool'], 'retrieved'],
-                                  condensed=flag, whole_list=flag),
-        'reciprocal_rank': relevance_params,
-        'cg': gain_params,
-        'dcg': gain_params,
-        'ndcg': dict(gain_params, ideal=[['local', 'pool'], 'local'], condensed=flag, whole_list=flag),
-        'err': {'scale': [scales, 'graded'], 'g_max': ['number', none]},
-        'coverage': {'scale': [scales, 'graded']},
-        'binary_ties': {},
-        'auc': {'scale': [['binary'], 'binary'], 'threshold': ['number', none]},
-        'success': relevance_params,
-        'r_precision': relevance_params,
-        'bpref': relevance_params,
-        'rbp': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
-        'rbp_residual': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
-        'count': dict(relevance_params, count=[['relevant', 'retrieved', 'relevant_retrieved', 'nonrelevant_retrieved'], none]),
-        'average_precision_11pt': relevance_params,
-        'infap': relevance_params,
-        'set_precision': relevance_params,
-        'set_recall': relevance_params,
-        'set_f': dict(relevance_params, beta=['number', 1]),
-        'set_average_precision': relevance_params,
-        'set_relative_precision': relevance_params,
-        'relative_precision': relevance_params,
-        'r_precision_multiple': dict(relevance_params, multiple=['number', none]),
-        'utility': dict(relevance_params, a=['number', 1], b=['number', -1], c=['number', 0], d=['number', 0],
-                        collection_size=['number', none]),
-        'ndcg_rel': gain_params,
-        'rndcg': gain_params,
-        'g': gain_params,
-        'bin_g': relevance_params,
-        'unjudged': {'scale': [scales, 'graded']},
-        'alpha_ndcg': {'alpha': ['number', 0.5], 'threshold': ['number', 1], 'depth': ['number', 20]},
-        'err_ia': {'alpha': ['number', 0.5], 'threshold': ['number', 1], 'depth': ['number', 20]},
-        'nrbp': {'alpha': ['number', 0.5], 'beta': ['number', 0.5], 'threshold': ['number', 1]},
-        'precision_ia': {'threshold': ['number', 1]},
-        'subtopic_recall': {'threshold': ['number', 1]}
+        'precision': {'macro': 'precision', 'params': dict(relevance_params, denominator=[['graded', 'k'], 'graded'])},
+        'recall': {'macro': 'recall', 'params': relevance_params},
+        'average_precision': {'macro': 'average_precision', 'params': dict(relevance_params,
+                              denominator=[['retrieved', 'pool'], 'retrieved'], condensed=flag, whole_list=flag)},
+        'reciprocal_rank': {'macro': 'reciprocal_rank', 'params': relevance_params},
+        'cg': {'macro': 'cg', 'params': gain_params},
+        'dcg': {'macro': 'dcg', 'params': gain_params},
+        'ndcg': {'macro': 'ndcg', 'params': dict(gain_params, ideal=[['local', 'pool'], 'local'], condensed=flag,
+                                                 whole_list=flag)},
+        'err': {'macro': 'err', 'params': {'scale': [scales, 'graded'], 'g_max': ['number', none]}},
+        'coverage': {'macro': 'coverage', 'params': {'scale': [scales, 'graded']}},
+        'binary_ties': {'macro': 'binary_ties', 'params': {}},
+        'auc': {'macro': 'auc', 'params': {'scale': [['binary'], 'binary'], 'threshold': ['number', none]},
+                'cutoff': false},
+        'success': {'macro': 'success', 'params': relevance_params},
+        'r_precision': {'macro': 'r_precision', 'params': relevance_params, 'cutoff': false},
+        'bpref': {'macro': 'bpref', 'params': relevance_params, 'cutoff': false},
+        'rbp': {'macro': 'rbp', 'params': {'scale': [scales, 'graded'], 'persistence': ['number', none]},
+                'cutoff': false},
+        'rbp_residual': {'macro': 'rbp_residual', 'params': {'scale': [scales, 'graded'],
+                         'persistence': ['number', none]}, 'cutoff': false},
+        'count': {'macro': 'count', 'params': dict(relevance_params, count=[['relevant', 'retrieved',
+                  'relevant_retrieved', 'nonrelevant_retrieved'], none]), 'cutoff': false},
+        'average_precision_11pt': {'macro': 'average_precision_11pt', 'params': relevance_params, 'cutoff': false},
+        'infap': {'macro': 'infap', 'params': relevance_params, 'cutoff': false},
+        'set_precision': {'macro': 'set_precision', 'params': relevance_params, 'cutoff': false},
+        'set_recall': {'macro': 'set_recall', 'params': relevance_params, 'cutoff': false},
+        'set_f': {'macro': 'set_f', 'params': dict(relevance_params, beta=['number', 1]), 'cutoff': false},
+        'set_average_precision': {'macro': 'set_average_precision', 'params': relevance_params, 'cutoff': false},
+        'set_relative_precision': {'macro': 'set_relative_precision', 'params': relevance_params, 'cutoff': false},
+        'relative_precision': {'macro': 'relative_precision', 'params': relevance_params},
+        'r_precision_multiple': {'macro': 'r_precision_multiple', 'params': dict(relevance_params,
+                                 multiple=['number', none]), 'cutoff': false},
+        'utility': {'macro': 'utility', 'params': dict(relevance_params, a=['number', 1], b=['number', -1],
+                    c=['number', 0], d=['number', 0], collection_size=['number', none]), 'cutoff': false},
+        'ndcg_rel': {'macro': 'ndcg_rel', 'params': gain_params, 'cutoff': false},
+        'rndcg': {'macro': 'rndcg', 'params': gain_params, 'cutoff': false},
+        'g': {'macro': 'g', 'params': gain_params, 'cutoff': false},
+        'bin_g': {'macro': 'bin_g', 'params': relevance_params, 'cutoff': false},
+        'unjudged': {'macro': 'unjudged', 'params': {'scale': [scales, 'graded']}},
+        'alpha_ndcg': {'macro': 'alpha_ndcg', 'params': cascade_params, 'reads': 'subtopics'},
+        'alpha_dcg': {'macro': 'alpha_dcg', 'params': cascade_params, 'reads': 'subtopics'},
+        'err_ia': {'macro': 'err_ia', 'params': cascade_params, 'reads': 'subtopics'},
+        'nerr_ia': {'macro': 'nerr_ia', 'params': cascade_params, 'reads': 'subtopics'},
+        'nrbp': {'macro': 'nrbp', 'params': rbp_params, 'cutoff': false, 'reads': 'subtopics'},
+        'nnrbp': {'macro': 'nnrbp', 'params': dict(rbp_params, depth=['number', 20]), 'cutoff': false,
+                  'reads': 'subtopics'},
+        'map_ia': {'macro': 'map_ia', 'params': subtopic_params, 'cutoff': false, 'reads': 'subtopics'},
+        'precision_ia': {'macro': 'precision_ia', 'params': subtopic_params, 'reads': 'subtopics'},
+        'subtopic_recall': {'macro': 'subtopic_recall', 'params': subtopic_params, 'reads': 'subtopics'}
     }) -}}
 {% endmacro %}

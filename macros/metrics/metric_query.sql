@@ -1,6 +1,8 @@
 {#-
-  The query for one resolved metric entry (see get_metrics): calls the macro of its type with its parameters.
-  Returns a select of run_id, query_id, k, value.
+  The query for one resolved metric entry (see get_metrics): looks its type up in the metric-type registry
+  (metric_types) and calls the macro it names, search_metrics.<macro>, with the entry's parameters as keyword
+  arguments (every parameter of the type but condensed and whole_list, which are metric_query's own). Returns a
+  select of run_id, query_id, k, value; a type the registry does not know is a compile error.
     condensed=true (average_precision, ndcg): the rows not graded on the metric's scale are dropped first and
       the rest renumbered 1, 2, .. in rank order (Sakai's condensed lists; ir_measures' judged_only).
     whole_list=true (average_precision, ndcg): one value over the whole list, k null (trec_eval map, ndcg):
@@ -43,84 +45,16 @@
     select run_id, query_id, cast(null as {{ dbt.type_int() }}) as k, value
     from (
     {%- endif %}
-    {%- if metric.type == 'precision' -%}
-        {{ search_metrics.precision(scale=metric.scale, threshold=metric.threshold, denominator=metric.denominator, **common) }}
-    {%- elif metric.type == 'recall' -%}
-        {{ search_metrics.recall(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'average_precision' -%}
-        {{ search_metrics.average_precision(scale=metric.scale, threshold=metric.threshold, denominator=metric.denominator, **common) }}
-    {%- elif metric.type == 'reciprocal_rank' -%}
-        {{ search_metrics.reciprocal_rank(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'cg' -%}
-        {{ search_metrics.cg(scale=metric.scale, gain=metric.gain, **common) }}
-    {%- elif metric.type == 'dcg' -%}
-        {{ search_metrics.dcg(scale=metric.scale, gain=metric.gain, **common) }}
-    {%- elif metric.type == 'ndcg' -%}
-        {{ search_metrics.ndcg(scale=metric.scale, gain=metric.gain, ideal=metric.ideal, **common) }}
-    {%- elif metric.type == 'err' -%}
-        {{ search_metrics.err(scale=metric.scale, g_max=metric.g_max, **common) }}
-    {%- elif metric.type == 'coverage' -%}
-        {{ search_metrics.coverage(scale=metric.scale, **common) }}
-    {%- elif metric.type == 'binary_ties' -%}
-        {{ search_metrics.binary_ties(**common) }}
-    {%- elif metric.type == 'auc' -%}
-        {{ search_metrics.auc(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'success' -%}
-        {{ search_metrics.success(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'r_precision' -%}
-        {{ search_metrics.r_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'bpref' -%}
-        {{ search_metrics.bpref(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'rbp' -%}
-        {{ search_metrics.rbp(scale=metric.scale, persistence=metric.persistence, **common) }}
-    {%- elif metric.type == 'rbp_residual' -%}
-        {{ search_metrics.rbp_residual(scale=metric.scale, persistence=metric.persistence, **common) }}
-    {%- elif metric.type == 'count' -%}
-        {{ search_metrics.count(scale=metric.scale, threshold=metric.threshold, count=metric.count, **common) }}
-    {%- elif metric.type == 'average_precision_11pt' -%}
-        {{ search_metrics.average_precision_11pt(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'infap' -%}
-        {{ search_metrics.infap(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'set_precision' -%}
-        {{ search_metrics.set_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'set_recall' -%}
-        {{ search_metrics.set_recall(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'set_average_precision' -%}
-        {{ search_metrics.set_average_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'set_relative_precision' -%}
-        {{ search_metrics.set_relative_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'relative_precision' -%}
-        {{ search_metrics.relative_precision(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'bin_g' -%}
-        {{ search_metrics.bin_g(scale=metric.scale, threshold=metric.threshold, **common) }}
-    {%- elif metric.type == 'set_f' -%}
-        {{ search_metrics.set_f(scale=metric.scale, threshold=metric.threshold, beta=metric.beta, **common) }}
-    {%- elif metric.type == 'r_precision_multiple' -%}
-        {{ search_metrics.r_precision_multiple(scale=metric.scale, threshold=metric.threshold, multiple=metric.multiple, **common) }}
-    {%- elif metric.type == 'utility' -%}
-        {{ search_metrics.utility(scale=metric.scale, threshold=metric.threshold, a=metric.a, b=metric.b, c=metric.c,
-                                  d=metric.d, collection_size=metric.collection_size, **common) }}
-    {%- elif metric.type == 'ndcg_rel' -%}
-        {{ search_metrics.ndcg_rel(scale=metric.scale, gain=metric.gain, **common) }}
-    {%- elif metric.type == 'rndcg' -%}
-        {{ search_metrics.rndcg(scale=metric.scale, gain=metric.gain, **common) }}
-    {%- elif metric.type == 'g' -%}
-        {{ search_metrics.g(scale=metric.scale, gain=metric.gain, **common) }}
-    {%- elif metric.type == 'unjudged' -%}
-        {{ search_metrics.unjudged(scale=metric.scale, **common) }}
-    {%- elif metric.type == 'alpha_ndcg' -%}
-        {{ search_metrics.alpha_ndcg(alpha=metric.alpha, threshold=metric.threshold, depth=metric.depth, **diversity) }}
-    {%- elif metric.type == 'err_ia' -%}
-        {{ search_metrics.err_ia(alpha=metric.alpha, threshold=metric.threshold, depth=metric.depth, **diversity) }}
-    {%- elif metric.type == 'nrbp' -%}
-        {{ search_metrics.nrbp(alpha=metric.alpha, beta=metric.beta, threshold=metric.threshold, **diversity) }}
-    {%- elif metric.type == 'precision_ia' -%}
-        {{ search_metrics.precision_ia(threshold=metric.threshold, **diversity) }}
-    {%- elif metric.type == 'subtopic_recall' -%}
-        {{ search_metrics.subtopic_recall(threshold=metric.threshold, **diversity) }}
-    {%- else -%}
+    {#- the registry names the type's macro and parameters once: call it with the entry's parameters by name -#}
+    {%- set spec = search_metrics.metric_types().get(metric.type) -%}
+    {%- if spec is none -%}
         {{ exceptions.raise_compiler_error("search_metrics: no macro for metric type '" ~ metric.type ~ "'") }}
     {%- endif -%}
+    {%- set arguments = dict(diversity if spec.get('reads') == 'subtopics' else common) -%}
+    {%- for key in spec['params'] if key not in ('condensed', 'whole_list') -%}
+        {%- do arguments.update({key: metric[key]}) -%}
+    {%- endfor -%}
+    {{ search_metrics[spec['macro']](**arguments) }}
     {%- if whole_list %}
     ) as whole_list_values
     {%- endif %}

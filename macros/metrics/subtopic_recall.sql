@@ -1,17 +1,19 @@
 {#-
   Subtopic recall S-recall@k as ndeval computes it (its column strec; Zhai et al., SIGIR 2003), one row per
   (run_id, query_id, k): (subtopics some doc of ranks i <= k is relevant to) / S, S = the query's subtopics with a
-  relevant doc. Null when S = 0 (ndeval writes 0). results, pool, spine: as alpha_ndcg.
+  relevant doc. Null for a query without subtopic judgments and when S = 0 (ndeval writes 0: 0 with no_subtopic
+  'zero'). `max_rank` (ndeval -M): only the run's ranks up to it are read. results, pool, spine: as alpha_ndcg.
 -#}
-{% macro subtopic_recall(results, cutoffs=none, pool=none, spine=none, threshold=1) %}
-    {{- return(adapter.dispatch('subtopic_recall', 'search_metrics')(results, cutoffs, pool, spine, threshold)) -}}
+{% macro subtopic_recall(results, cutoffs=none, pool=none, spine=none, threshold=1, max_rank=none, no_subtopic='null') %}
+    {{- return(adapter.dispatch('subtopic_recall', 'search_metrics')(results, cutoffs, pool, spine, threshold, max_rank, no_subtopic)) -}}
 {% endmacro %}
 
-{% macro default__subtopic_recall(results, cutoffs, pool, spine, threshold) -%}
+{% macro default__subtopic_recall(results, cutoffs, pool, spine, threshold, max_rank, no_subtopic) -%}
     {{- search_metrics.require_pool(pool, 'subtopic_recall') -}}
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
+    {%- set run_read = ([cutoffs | max] + ([max_rank | int] if max_rank is not none else [])) | min -%}
     with gains as (
-        {{ search_metrics.subtopic_gains(results, 0, threshold, cutoffs | max) | indent(8) }}
+        {{ search_metrics.subtopic_gains(results, 0, threshold, run_read) | indent(8) }}
     ),
 
     covered_at_k as (
@@ -29,7 +31,7 @@
         covered_at_k.query_id,
         covered_at_k.k,
         case
-            when subtopics.n_subtopics is null then null
+            {{ search_metrics.no_subtopic_cases('subtopics.n_subtopics', no_subtopic) }}
             else {{ search_metrics.as_double('coalesce(covered_at_k.n_covered, 0)') }} / subtopics.n_subtopics
         end as value
     from covered_at_k

@@ -301,6 +301,14 @@ DIVERSITY_CASES = {
                         "metric 'x': depth must be a whole number from 1 to 100"),
     "fractional depth": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "err_ia", "depth": 2.5}]},
                          "metric 'x': depth must be a whole number from 1 to 100"),
+    "max_rank 0": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "map_ia", "max_rank": 0}]},
+                   "metric 'x': max_rank must be a whole number >= 1"),
+    "fractional max_rank": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "nnrbp",
+                                                                           "max_rank": 4.5}]},
+                            "metric 'x': max_rank must be a whole number >= 1"),
+    "unknown no_subtopic": ({**SUBTOPIC_INPUT, "search_metrics_metrics": [{"name": "x", "type": "alpha_dcg",
+                                                                           "no_subtopic": "nan"}]},
+                            "metric 'x': no_subtopic must be one of null, zero, got nan"),
 }
 CASES.update(DIVERSITY_CASES)
 
@@ -454,6 +462,7 @@ METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale":
                         "alpha": {"name": "x", "type": "alpha_ndcg"},
                         "beta": {"name": "x", "type": "nrbp"},
                         "depth": {"name": "x", "type": "err_ia"},
+                        "max_rank": {"name": "x", "type": "map_ia"},
                         "multiple": {"name": "x", "type": "r_precision_multiple"},
                         **{c: {"name": "x", "type": "utility"} for c in "abcd"},
                         "collection_size": {"name": "x", "type": "utility", "d": 1}}

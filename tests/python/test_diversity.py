@@ -1,11 +1,15 @@
-"""ndeval's diversity measures (the diversity family: alpha-nDCG@k, ERR-IA@k, NRBP, P-IA@k, subtopic recall@k in
-search_query_metrics / search_run_metrics) against pyndeval (ndeval.c) and the plain-Python reference
+"""ndeval's diversity measures (the diversity family: alpha-nDCG@k, alpha-DCG@k, ERR-IA@k, nERR-IA@k, NRBP, nNRBP,
+MAP-IA, P-IA@k, subtopic recall@k in search_query_metrics / search_run_metrics, and ndeval's -M and its 0 for a
+query without a relevant subtopic as the parameters max_rank and no_subtopic) against pyndeval (ndeval.c) and the
+plain-Python reference
 (reference/diversity.py) on generated subtopic qrels and runs, with the hard cases made and asserted: docs relevant
 to several subtopics, queries with one subtopic, unjudged docs, docs judged relevant to no subtopic, grades above 1,
 ties in the greedy ideal, a query with no relevant subtopic (ndeval 0, ours null), a query without subtopic
 judgments, a qrels query no run returned, lists longer than ndeval's depth 20, shared doc and subtopic ids across
-queries. One compile with every variant (alpha 0.3 and 1, beta 0.8 and 1, threshold 2, depth 5); the reference's
-hand-computed cases; the input rules in one build; read_ndeval_qrels on a file."""
+queries, queries with more relevant docs than nnrbp's depth (null), relevant docs below max_rank, subtopics a run
+never reaches (MAP-IA), ndeval's nan for nNRBP where S = 0. One compile with every variant (alpha 0.3 and 1, beta
+0.8 and 1, threshold 2, depth 5, max_rank 3 to 5, no_subtopic zero); the reference's hand-computed cases; the input
+rules in one build; read_ndeval_qrels on a file."""
 
 import json
 import math
@@ -34,12 +38,27 @@ METRICS = [
     {"name": "subtopic_recall_t2", "type": "subtopic_recall", "threshold": 2},
     {"name": "alpha_ndcg_d5", "type": "alpha_ndcg", "depth": 5},
     {"name": "err_ia_d5", "type": "err_ia", "depth": 5},
+    # ndeval's other columns (alpha-DCG, nERR-IA, nNRBP, MAP-IA) and its options: -M (max_rank) and its 0 for a
+    # query without a relevant subtopic (no_subtopic: zero)
+    {"name": "alpha_dcg", "type": "alpha_dcg"},
+    {"name": "nerr_ia", "type": "nerr_ia"},
+    {"name": "nnrbp", "type": "nnrbp"},
+    {"name": "map_ia", "type": "map_ia"},
+    {"name": "alpha_dcg_a3_t2", "type": "alpha_dcg", "alpha": 0.3, "threshold": 2},
+    {"name": "nerr_ia_a1_d10_m4", "type": "nerr_ia", "alpha": 1, "depth": 10, "max_rank": 4},
+    {"name": "nnrbp_a3_b8_d5_zero", "type": "nnrbp", "alpha": 0.3, "beta": 0.8, "depth": 5, "no_subtopic": "zero"},
+    {"name": "map_ia_t2_m5", "type": "map_ia", "threshold": 2, "max_rank": 5},
+    {"name": "precision_ia_m3", "type": "precision_ia", "max_rank": 3},
+    {"name": "nrbp_m4_zero", "type": "nrbp", "max_rank": 4, "no_subtopic": "zero"},
+    {"name": "err_ia_d5_zero", "type": "err_ia", "depth": 5, "no_subtopic": "zero"},
+    {"name": "subtopic_recall_zero", "type": "subtopic_recall", "no_subtopic": "zero"},
 ]
 BUILTIN = {"alpha_ndcg": {"type": "alpha_ndcg"}, "err_ia": {"type": "err_ia"}, "nrbp": {"type": "nrbp"},
            "precision_ia": {"type": "precision_ia"}, "subtopic_recall": {"type": "subtopic_recall"}}
 ENTRIES = {m["name"]: m for m in METRICS if isinstance(m, dict)} | {n: {"name": n, **e} for n, e in BUILTIN.items()}
 NDEVAL_NAMES = {"alpha_ndcg": "alpha-nDCG", "err_ia": "ERR-IA", "nrbp": "NRBP", "precision_ia": "P-IA",
-                "subtopic_recall": "strec"}
+                "subtopic_recall": "strec", "alpha_dcg": "alpha-DCG", "nerr_ia": "nERR-IA", "nnrbp": "nNRBP",
+                "map_ia": "MAP-IA"}
 VARS = {"search_metrics_subtopic_judgments": f"{INPUT_SCHEMA}.subtopics", "search_metrics_cutoffs": CUTOFFS,
         "search_metrics_metrics": METRICS}
 
@@ -109,15 +128,18 @@ def outputs(dbt_project):
         VARS, outputs=("search_query_metrics", "search_run_metrics", "search_input_quality"))
 
 
-def ndeval_values(alpha, beta, level):
-    """pyndeval per (run, query) at every cutoff, for one (alpha, beta, relevance level)."""
+def ndeval_values(alpha, beta, level, max_rank):
+    """pyndeval per (run, query) at every cutoff, for one (alpha, beta, relevance level, -M depth or None)."""
     qrels = [(r["query_id"], r["subtopic_id"], r["doc_id"], int(r["grade"])) for r in SUBTOPICS]
-    measures = ["NRBP"] + [f"{NDEVAL_NAMES[t]}@{k}" for t in NDEVAL_NAMES if t != "nrbp" for k in CUTOFFS]
+    measures = [NDEVAL_NAMES[t] for t in ref.NO_CUTOFF] + [f"{NDEVAL_NAMES[t]}@{k}" for t in NDEVAL_NAMES
+                                                          if t not in ref.NO_CUTOFF for k in CUTOFFS]
     evaluator = pyndeval.RelevanceEvaluator(qrels, measures, relevance_level=level, alpha=alpha, beta=beta)
     values = {}
     for run in ("run_a", "run_b"):
-        # pyndeval sorts by score descending (ties by doc_id): score = -rank keeps our ranks
-        rows = sorted(((r["query_id"], r["doc_id"], r["score"]) for r in RESULTS if r["run_id"] == run))
+        # pyndeval sorts by score descending (ties by doc_id): score = -rank keeps our ranks. pyndeval has no -M:
+        # ndeval's applyCutoff keeps the first M ranks of each topic, so the run given to it is cut here
+        rows = sorted(((r["query_id"], r["doc_id"], r["score"]) for r in RESULTS
+                       if r["run_id"] == run and (max_rank is None or r["rank"] <= max_rank)))
         for qid, measured in evaluator.evaluate(rows).items():
             values[(run, qid)] = measured
     return values
@@ -141,6 +163,22 @@ def test_hard_cases_occur():
     assert max(len(lst) for lst in LISTS.values()) > 20, "a list longer than ndeval's depth"
     assert any(ref.n_subtopics(LABELS[q], 2) == 0 < ref.n_subtopics(LABELS[q]) for q in LABELS), \
         "a query whose subtopics are relevant at threshold 1 only"
+    # the new columns and options
+    returned = {q for (_, q) in LISTS}
+    assert any(ref.relevant_docs(LABELS[q]) > 5 for q in returned if q in LABELS) and any(
+        0 < ref.relevant_docs(LABELS[q]) <= 5 for q in returned if q in LABELS), \
+        "queries with more and with fewer relevant docs than nnrbp's depth 5 (null, and a value)"
+    assert any(any(rank > 3 and ref.relevant_subtopics(LABELS.get(q, {}).get(doc, {}), 1) for doc, rank in lst)
+               and any(rank <= 3 and ref.relevant_subtopics(LABELS.get(q, {}).get(doc, {}), 1) for doc, rank in lst)
+               for (_, q), lst in LISTS.items()), "a relevant doc below max_rank 3 in a list that has one above"
+    assert any({j for labels in LABELS[q].values() for j in ref.relevant_subtopics(labels, 1)} - {
+        j for doc, _ in lst for j in ref.relevant_subtopics(LABELS[q].get(doc, {}), 1)}
+        for (_, q), lst in LISTS.items() if q in LABELS), "a subtopic the run never reaches (MAP-IA adds 0)"
+    assert any(ref.map_ia(lst, LABELS[q]) not in (None, 0) and any(
+        sum(1 for labels in LABELS[q].values() if j in ref.relevant_subtopics(labels, 1)) > 1
+        for labels in LABELS[q].values() for j in ref.relevant_subtopics(labels, 1))
+        for (_, q), lst in LISTS.items() if q in LABELS), "MAP-IA over a subtopic with several relevant docs"
+    assert SPECIAL["no_relevant"] in returned, "a returned query with subtopic judgments and S = 0 (zero: 0)"
 
 
 def expected_from_reference(name, run, query, k):
@@ -149,17 +187,17 @@ def expected_from_reference(name, run, query, k):
 
 def test_query_metrics_match_pyndeval_and_the_reference(outputs):
     rows = outputs["search_query_metrics"]
-    per_metric_k = sum(1 if ENTRIES[n]["type"] == "nrbp" else len(CUTOFFS) for n in ENTRIES)
+    per_metric_k = sum(1 if ENTRIES[n]["type"] in ref.NO_CUTOFF else len(CUTOFFS) for n in ENTRIES)
     assert len(rows) == len(LISTS) * per_metric_k, "one row per (run, query the run returned, metric, k)"
     ndeval = {}
-    checked_ndeval = 0
+    checked_ndeval, checked = 0, {"zero": 0, "nan": 0, "above_depth": 0, "cut": 0}
     for row in rows:
         entry = ENTRIES[row["metric"]]
         run, query, k = row["run_id"], row["query_id"], row["k"]
-        assert (k is None) == (entry["type"] == "nrbp")
+        assert (k is None) == (entry["type"] in ref.NO_CUTOFF)
         expected = expected_from_reference(row["metric"], run, query, k)
         assert values_equal(row["value"], expected), (row, expected)
-        key = (entry.get("alpha", 0.5), entry.get("beta", 0.5), entry.get("threshold", 1))
+        key = (entry.get("alpha", 0.5), entry.get("beta", 0.5), entry.get("threshold", 1), entry.get("max_rank"))
         if key not in ndeval:
             ndeval[key] = ndeval_values(*key)
         measured = ndeval[key].get((run, query))
@@ -169,11 +207,23 @@ def test_query_metrics_match_pyndeval_and_the_reference(outputs):
         elif k is not None and k > entry.get("depth", 20):
             assert row["value"] is None
         elif ref.n_subtopics(LABELS[query], key[2]) == 0:
-            assert row["value"] is None and measured[measure] == 0, (row, measured[measure])  # ndeval writes 0
+            # ndeval writes 0, except nNRBP: 0 / 0, printed as nan; ours null, or 0 with no_subtopic: zero
+            if entry["type"] == "nnrbp":
+                assert math.isnan(measured[measure]), measured
+                checked["nan"] += 1
+            else:
+                assert measured[measure] == 0, (row, measured[measure])
+            assert row["value"] == (0 if entry.get("no_subtopic") == "zero" else None), row
+            checked["zero"] += entry.get("no_subtopic") == "zero"
+        elif entry["type"] == "nnrbp" and ref.relevant_docs(LABELS[query], key[2]) > entry.get("depth", 20):
+            assert row["value"] is None  # the greedy ideal would need more than depth steps
+            checked["above_depth"] += 1
         else:
             assert math.isclose(row["value"], measured[measure], rel_tol=1e-9, abs_tol=1e-12), (row, measure, measured)
             checked_ndeval += 1
+            checked["cut"] += key[3] is not None and len(LISTS[(run, query)]) > key[3]
     assert checked_ndeval > 0.8 * len(rows)
+    assert min(checked.values()) > 0, checked
 
 
 def test_run_means_are_over_the_queries_with_subtopics(outputs):
@@ -226,6 +276,29 @@ def test_reference_by_hand():
     two = {"X": {"a": 1, "b": 1}, "Y": {"a": 1, "b": 1}}
     assert ref.novelty_gains(["X", "Y"], two, 0.5) == [2, 1]
     assert math.isclose(ref.precision_ia([("X", 1), ("Y", 2)], two, 2), 4 / 4)
+    # ndeval's other columns, on the same case (pyndeval's README: alpha-DCG@5 0.4052, nERR-IA@5 0.8297, nNRBP
+    # 0.8620, MAP-IA 0.5000)
+    log2 = math.log2
+    ideal_ideal5 = 3 * (1 + 0.5 / log2(3) + 0.25 / 2 + 0.125 / log2(5) + 0.0625 / log2(6))
+    assert math.isclose(ref.alpha_dcg(HAND_RUN, HAND_LABELS, 5), dcg5 / ideal_ideal5)
+    assert math.isclose(ref.alpha_dcg(HAND_RUN, HAND_LABELS, 5), 0.4052, abs_tol=1e-4)
+    assert ref.alpha_dcg(HAND_RUN, HAND_LABELS, 1) == 1  # k = 1: g_1, not divided (as ERR-IA)
+    # ERR over the ideal D, C, A, B (gains 1, 1, 1, 0.5): 1 + 1/2 + 1/3 + 0.5/4
+    assert math.isclose(ref.nerr_ia(HAND_RUN, HAND_LABELS, 5), 1.625 / (1 + 0.5 + 1 / 3 + 0.125))
+    assert math.isclose(ref.nerr_ia(HAND_RUN, HAND_LABELS, 5), 0.8297, abs_tol=1e-4)
+    # nNRBP: (1 + 0.5 + 0.5 * 0.125) / (1 + 0.5 + 0.25 + 0.5 * 0.125)
+    assert math.isclose(ref.nnrbp(HAND_RUN, HAND_LABELS), 1.5625 / 1.8125)
+    assert ref.nnrbp(HAND_RUN, HAND_LABELS, depth=3) is None  # four relevant docs: the ideal needs 4 steps
+    # MAP-IA: a: A at 1 (1/1, R 1); b: D at 2, B at 4 ((1/2 + 2/4) / 2); c: never retrieved (0): (1 + 0.5 + 0) / 3
+    assert math.isclose(ref.map_ia(HAND_RUN, HAND_LABELS), 0.5)
+    # -M 2 (max_rank): the run is A, D: P-IA@5 = 2 / 15, MAP-IA = (1 + (1/2) / 2) / 3
+    assert math.isclose(ref.metric_value({"type": "precision_ia", "max_rank": 2}, HAND_RUN, HAND_LABELS, 5), 2 / 15)
+    assert math.isclose(ref.metric_value({"type": "map_ia", "max_rank": 2}, HAND_RUN, HAND_LABELS, None), 1.25 / 3)
+    # no_subtopic zero: 0 for judgments without a relevant doc, None without judgments or beyond depth
+    zero = {"type": "alpha_ndcg", "no_subtopic": "zero", "depth": 5}
+    assert ref.metric_value(zero, HAND_RUN, {"A": {"a": 0}}, 5) == 0
+    assert ref.metric_value(zero, HAND_RUN, {}, 5) is None
+    assert ref.metric_value(zero, HAND_RUN, {"A": {"a": 0}}, 10) is None
 
 
 # -- input rules, in one build ------------------------------------------------------------------------------------

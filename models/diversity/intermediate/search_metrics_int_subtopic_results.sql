@@ -2,7 +2,7 @@
   The results the diversity metrics read: one row per (result, subtopic judgment of its doc), i.e. each result of
   search_metrics_stg_results joined to the subtopic pool on (query_id, doc_id), with the subtopic and its grade. A
   result with no subtopic judgment has no row (its gain is 0 for every diversity metric; the spine keeps its
-  query). Only ranks up to the largest cutoff are kept, unless a configured diversity metric has no cutoff (nrbp),
+  query). Only ranks up to the largest cutoff are kept, unless a configured diversity metric has no cutoff (nrbp, nnrbp, map_ia),
   which reads every rank.
 -#}
 {{ config(enabled=search_metrics.family_enabled('diversity')) }}

@@ -1,7 +1,7 @@
 {#-
-  Rule: k is null exactly on the rows of the metrics without a cutoff (has_cutoff: auc, r_precision, bpref, rbp,
-  rbp_residual, count, average_precision_11pt, whole_list entries; one value per query), and not null on every
-  other metric's rows. Returns the offending rows.
+  Rule: k is null exactly on the rows of the metrics without a cutoff (has_cutoff: the types the metric-type
+  registry marks cutoff: false, such as auc, r_precision, bpref, rbp, nrbp, map_ia, and whole_list entries; one
+  value per query), and not null on every other metric's rows. Returns the offending rows.
 -#}
 {% test search_metrics_k_null_only_for_auc(model, column_name, metric_column='metric') %}
 {%- set metrics_without_cutoff = [] -%}

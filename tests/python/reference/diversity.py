@@ -27,6 +27,21 @@ NRBP       = (1 - (1 - alpha) beta) / S * sum over the whole list of g_i beta^(i
 P-IA@k     = sum_{i<=k} (subtopics the doc at rank i is relevant to) / (k S).
 strec@k    = (subtopics covered by ranks <= k) / S.
 k > depth  -> None for alpha-nDCG and ERR-IA (ndeval's DEPTH is 20).
+
+The other columns ndeval prints (outputMeasures), and its options:
+alpha-DCG@k = sum_{i<=k} g_i / log2(i + 1)  /  sum_{i<=k} S (1 - alpha)^(i-1) / log2(i + 1) (computeDCG's "ideal
+             ideal"), except at k = 1, where ndeval divides by 1 (the same loop as ERR-IA's).
+nERR-IA@k  = sum_{i<=k} g_i / i  /  the same sum over the greedy ideal ranking (renormalize: err / ideal err, both
+             divided by the same ideal ideal, which cancels).
+nNRBP      = NRBP / the NRBP of the greedy ideal ranking over every judged doc (renormalize); S = 0 gives 0 / 0,
+             which ndeval prints as nan.  Here None when the query has more than `depth` relevant docs (the SQL
+             greedy is unrolled into `depth` steps).
+MAP-IA     = (1 / S) * sum over the subtopics j with a relevant doc of (1 / R_j) * sum over the ranks i of the docs
+             relevant to j of (docs relevant to j at ranks <= i) / i, R_j = the judged docs relevant to j
+             (computeMAP; no cutoff).
+-M m       -> max_rank: the run is cut to its first m ranks before anything is computed (applyCutoff).
+S = 0      -> no_subtopic 'zero': 0, ndeval's value, instead of None (a query without any subtopic judgment stays
+             None: ndeval does not evaluate it).
 """
 
 from __future__ import annotations
@@ -141,11 +156,85 @@ def subtopic_recall(ranked, subtopics, k, threshold=1):
     return len(covered) / s
 
 
+def alpha_dcg(ranked, subtopics, k, alpha=0.5, threshold=1, depth=20):
+    s = n_subtopics(subtopics, threshold)
+    if s == 0 or k > depth:
+        return None
+    rows = sorted(ranked, key=lambda row: (row[1], row[0]))
+    gains = novelty_gains([doc for doc, _ in rows], subtopics, alpha, threshold)
+    dcg = sum(g / math.log2(rank + 1) for g, (_, rank) in zip(gains, rows) if rank <= k)
+    if k == 1:
+        return dcg
+    return dcg / sum(s * (1 - alpha) ** (i - 1) / math.log2(i + 1) for i in range(1, k + 1))
+
+
+def nerr_ia(ranked, subtopics, k, alpha=0.5, threshold=1, depth=20):
+    if n_subtopics(subtopics, threshold) == 0 or k > depth:
+        return None
+    rows = sorted(ranked, key=lambda row: (row[1], row[0]))
+    gains = novelty_gains([doc for doc, _ in rows], subtopics, alpha, threshold)
+    err = sum(g / rank for g, (_, rank) in zip(gains, rows) if rank <= k)
+    ideal_docs, _ = ideal_ranking(subtopics, alpha, threshold)
+    ideal_gains = novelty_gains(ideal_docs, subtopics, alpha, threshold)
+    return err / sum(g / p for p, g in enumerate(ideal_gains, start=1) if p <= k)
+
+
+def relevant_docs(subtopics: dict, threshold: float = 1) -> int:
+    """The judged docs relevant to at least one subtopic."""
+    return sum(1 for labels in subtopics.values() if relevant_subtopics(labels, threshold))
+
+
+def nnrbp(ranked, subtopics, alpha=0.5, beta=0.5, threshold=1, depth=20):
+    if n_subtopics(subtopics, threshold) == 0 or relevant_docs(subtopics, threshold) > depth:
+        return None
+    ideal_docs, _ = ideal_ranking(subtopics, alpha, threshold)
+    ideal = nrbp([(doc, p) for p, doc in enumerate(ideal_docs, start=1)], subtopics, alpha, beta, threshold)
+    return nrbp(ranked, subtopics, alpha, beta, threshold) / ideal
+
+
+def map_ia(ranked, subtopics, threshold=1):
+    s = n_subtopics(subtopics, threshold)
+    if s == 0:
+        return None
+    total = 0.0
+    for subtopic in {j for labels in subtopics.values() for j in relevant_subtopics(labels, threshold)}:
+        r_j = sum(1 for labels in subtopics.values() if subtopic in relevant_subtopics(labels, threshold))
+        found, precision_sum = 0, 0.0
+        for doc, rank in sorted(ranked, key=lambda row: (row[1], row[0])):
+            if subtopic in relevant_subtopics(subtopics.get(doc, {}), threshold):
+                found += 1
+                precision_sum += found / rank
+        total += precision_sum / r_j
+    return total / s
+
+
 def metric_value(metric: dict, ranked, subtopics, k):
-    """One configured metric entry ({type, alpha, beta, threshold, depth}, ndeval's defaults when absent)."""
+    """One configured metric entry ({type, alpha, beta, threshold, depth, max_rank, no_subtopic}, ndeval's defaults
+    when absent)."""
     t = metric["type"]
+    threshold, depth = metric.get("threshold", 1), metric.get("depth", 20)
+    if metric.get("max_rank") is not None:
+        ranked = [(doc, rank) for doc, rank in ranked if rank <= metric["max_rank"]]
+    if (metric.get("no_subtopic") == "zero" and subtopics and n_subtopics(subtopics, threshold) == 0
+            and not (t in DEPTH_TYPES and k and k > depth)):
+        return 0.0
+    return _value(t, metric, ranked, subtopics, k)
+
+
+DEPTH_TYPES = {"alpha_ndcg", "alpha_dcg", "err_ia", "nerr_ia"}  # a value per cutoff, None beyond depth
+
+
+def _value(t, metric, ranked, subtopics, k):
     alpha, beta = metric.get("alpha", 0.5), metric.get("beta", 0.5)
     threshold, depth = metric.get("threshold", 1), metric.get("depth", 20)
+    if t == "alpha_dcg":
+        return alpha_dcg(ranked, subtopics, k, alpha, threshold, depth)
+    if t == "nerr_ia":
+        return nerr_ia(ranked, subtopics, k, alpha, threshold, depth)
+    if t == "nnrbp":
+        return nnrbp(ranked, subtopics, alpha, beta, threshold, depth)
+    if t == "map_ia":
+        return map_ia(ranked, subtopics, threshold)
     if t == "alpha_ndcg":
         return alpha_ndcg(ranked, subtopics, k, alpha, threshold, depth)
     if t == "err_ia":
@@ -162,7 +251,8 @@ def metric_value(metric: dict, ranked, subtopics, k):
 # -- the rows of search_query_metrics / search_run_metrics ----------------------------------------------------------
 BUILTINS = {"alpha_ndcg": {"type": "alpha_ndcg"}, "err_ia": {"type": "err_ia"}, "nrbp": {"type": "nrbp"},
             "precision_ia": {"type": "precision_ia"}, "subtopic_recall": {"type": "subtopic_recall"}}
-TYPES = set(BUILTINS)
+TYPES = set(BUILTINS) | {"alpha_dcg", "nerr_ia", "nnrbp", "map_ia"}
+NO_CUTOFF = {"nrbp", "nnrbp", "map_ia"}
 
 
 def split_metrics(metrics):
@@ -191,7 +281,7 @@ def query_metrics(results, subtopic_rows, cutoffs, metrics):
     out = []
     for metric in metrics:
         for (run_id, query_id), ranked in lists.items():
-            for k in ([None] if metric["type"] == "nrbp" else cutoffs):
+            for k in ([None] if metric["type"] in NO_CUTOFF else cutoffs):
                 out.append({"run_id": run_id, "query_id": query_id, "metric": metric["name"], "k": k,
                             "value": metric_value(metric, ranked, labels.get(query_id, {}), k or 0)})
     return out
