@@ -1,7 +1,9 @@
 {#-
   A select of a TREC run file in the results contract: one line per result, `query_id Q0 doc_id rank score tag`,
-  fields separated by any run of spaces or tabs. tag -> run_id (a file may hold several runs), the Q0 column is
-  ignored, rank and score are kept (trec_eval orders by score and ignores rank: set var
+  fields separated by any run of spaces or tabs (a line with another number of fields is an error). tag -> run_id (a
+  file may hold several runs), the Q0 column is ignored, rank is the field's text (the staging model reads it and the
+  rank rule judges it: '2.5' or 'x' fails search_metrics_results__rank_must_be_a_whole_number_from_1_to_2147483647),
+  score a double; both are kept (trec_eval orders by score and ignores rank: set var
   search_metrics_rank_from: score to do the same). Reads the file on the warehouse's machine: DuckDB only
   (read_csv); on another adapter load the file with its own loader into a table of the contract.
 -#}
@@ -18,9 +20,9 @@
         fields[6] as run_id,
         fields[1] as query_id,
         fields[3] as doc_id,
-        cast(fields[4] as integer) as rank,
+        fields[4] as rank,
         cast(fields[5] as double) as score
     from (
-        {{ search_metrics.trec_file_fields(path) }}
+        {{ search_metrics.trec_file_fields(path, 6) }}
     ) as run_lines
 {%- endmacro %}

@@ -30,11 +30,12 @@ returned_queries as (
 result_rows as (
     select
         {% if reads_every_rank -%}
-        'used' as status,
+        case when rank is null then 'not_used' else 'used' end as status,
         {%- else -%}
         case when rank <= {{ max_cutoff }} then 'used' else 'not_used' end as status,
         {%- endif %}
         case
+            when rank is null then 'rank null or not a whole number in digits (fails search_metrics_results__rank_must_be_a_whole_number_from_1_to_2147483647): no place in the list'
             when rank <= {{ max_cutoff }} then 'rank within the largest cutoff ({{ max_cutoff }})'
             {%- if reads_every_rank %}
             else 'rank beyond the largest cutoff ({{ max_cutoff }}): read only by the metrics that read every rank (no cutoff, whole_list or condensed)'
@@ -59,6 +60,7 @@ judgment_rows as (
         case
             when returned_queries.query_id is null then 'query returned by no run'
             when {{ search_metrics.is_automated_rater('judgments.rater_id') }} then 'automated rater (search_metrics_automated_raters): read by the judges family, not by the judged metrics'
+            when judgments.grade is null and judgments.grade_input is not null then 'grade is a text that is no whole number in digits (fails search_metrics_judgments__grade_must_be_a_whole_number): read as null, the doc is in the pool, the slot casts no vote'
             when judgments.grade is null then 'null grade (slot not graded yet): the doc is in the pool, the slot casts no vote'
             {%- if negative_grades == 'unjudged' %}
             when judgments.scale = 'graded' and judgments.grade < 0 then 'negative grade read as unjudged (search_metrics_negative_grades: unjudged): the doc is in the pool, the slot casts no vote'
@@ -75,9 +77,14 @@ judgment_rows as (
 
 subtopic_judgment_rows as (
     select
-        case when returned_queries.query_id is null then 'ignored' else 'used' end as status,
+        case
+            when returned_queries.query_id is null then 'ignored'
+            when subtopic_judgments.grade is null then 'not_used'
+            else 'used'
+        end as status,
         case
             when returned_queries.query_id is null then 'query returned by no run'
+            when subtopic_judgments.grade is null then 'grade null or not a whole number in digits (fails search_metrics_subtopic_judgments__grade_must_be_a_whole_number): relevant to no subtopic'
             else 'subtopic judgment of a returned query (relevant to its subtopic when grade >= the threshold of the metric)'
         end as reason
     from {{ ref('search_metrics_stg_subtopic_judgments') }} as subtopic_judgments

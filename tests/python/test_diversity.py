@@ -339,11 +339,12 @@ def test_each_subtopic_rule_fails_under_its_name_on_its_rows(dbt_project):
 def test_read_ndeval_qrels_reads_the_file(dbt_project, tmp_path):
     path = tmp_path / "qrels.txt"
     path.write_text("101 1 clueweb09-en0000-01-00001 1\n\n101\t2  clueweb09-en0000-01-00001\t2\n102 1 d'x 0\n")
+    # every field as the file writes it: the staging model reads the grade (input_number) and its rule judges it
     result = dbt_project.invoke(["compile", "--inline", f"{{{{ search_metrics.read_ndeval_qrels('{path}') }}}}"],
                                 target_name="diversity_loader")
     assert result.success, result.exception
     sql = result.result.results[0].node.compiled_code
     with duckdb.connect() as con:
         rows = con.execute(f"select * from ({sql}) as q order by query_id, subtopic_id").fetchall()
-    assert rows == [("101", "1", "clueweb09-en0000-01-00001", 1), ("101", "2", "clueweb09-en0000-01-00001", 2),
-                    ("102", "1", "d'x", 0)]
+    assert rows == [("101", "1", "clueweb09-en0000-01-00001", "1"), ("101", "2", "clueweb09-en0000-01-00001", "2"),
+                    ("102", "1", "d'x", "0")]

@@ -3,6 +3,7 @@ breaks it (and only it), and a failing rule stops the metric models in `dbt buil
 
 import copy
 import json
+import math
 
 import duckdb
 import pytest
@@ -42,6 +43,7 @@ RULES = {
 }
 # rank null and a fractional rank break the same rule as rank 0; a detail grade of 0 is off its scale too
 RANK_RULE = "search_metrics_results__rank_must_be_a_whole_number_from_1_to_2147483647"
+WHOLE_GRADE_RULE = "search_metrics_judgments__grade_must_be_a_whole_number"
 EXTRA_CASES = {
     "null rank": (RANK_RULE, "results", lambda r: r[2].update(rank=None)),
     # NaN sorts above every number and equals itself on DuckDB, PostgreSQL and Spark; ±infinity, fractions and ranks
@@ -50,8 +52,14 @@ EXTRA_CASES = {
     "+infinity rank": (RANK_RULE, "results", lambda r: r[2].update(rank=float("inf"))),
     "-infinity rank": (RANK_RULE, "results", lambda r: r[2].update(rank=float("-inf"))),
     "fractional rank": (RANK_RULE, "results", lambda r: r[2].update(rank=1.5)),
+    # a text column (a TREC run file read by read_trec_run): '2.5' was cast to 3 before; now input_number reads it
+    # as null (no whole number in digits), which fails the rank rule, as 'x' would
+    "text rank 2.5": (RANK_RULE, "results", lambda r: [row.update(rank=str(row["rank"])) for row in r]
+                      and r[2].update(rank="2.5")),
     "rank 2^31 in a bigint column": (RANK_RULE, "results", lambda r: r[2].update(rank=2 ** 31)),
-    "fractional grade": ("search_metrics_judgments__grade_must_be_on_its_scale", "judgments", lambda j: j[0].update(grade=2.5)),
+    # a fractional grade is no whole number, and no grade of its scale either
+    "fractional grade": ((WHOLE_GRADE_RULE, "search_metrics_judgments__grade_must_be_on_its_scale"), "judgments",
+                         lambda j: j[0].update(grade=2.5)),
     "detail grade 0": ("search_metrics_judgments__grade_must_be_on_its_scale", "judgments", lambda j: j[2].update(grade=0)),
 }
 STAGING = ["search_metrics_stg_results", "search_metrics_stg_judgments"]
@@ -93,12 +101,14 @@ def test_each_broken_rule_fails_its_named_test(dbt_project, case):
         expected_failure, which, breaker = EXTRA_CASES[case]
     results, judgments = copy.deepcopy(CLEAN_RESULTS), copy.deepcopy(CLEAN_JUDGMENTS)
     breaker(results if which == "results" else judgments)
-    rank_type = {"null rank": "integer", "rank 2^31 in a bigint column": "bigint"}.get(case, "double")
+    rank_type = {"null rank": "integer", "rank 2^31 in a bigint column": "bigint",
+                 "text rank 2.5": "varchar"}.get(case, "double")
     load(dbt_project, results, judgments, rank_type)
     result, statuses = build_statuses(dbt_project, STAGING)
     assert not result.success
     failed = {name for name, status in statuses.items() if status in ("fail", "error")}
-    assert failed == {expected_failure}, statuses
+    assert failed == ({expected_failure} if isinstance(expected_failure, str) else set(expected_failure)), statuses
+    assert {statuses[name] for name in failed} == {"fail"}, statuses  # rows that break the rule, no engine error
 
 
 @pytest.mark.dbt
@@ -129,7 +139,7 @@ SCORE_RULE = "search_metrics_results__score_must_not_be_null_when_ranking_by_sco
     (-1, {}, False),                                                 # negative grades are rejected by default
     (-1, {"search_metrics_negative_grades": "unjudged"}, True),
     (-2, {"search_metrics_negative_grades": "zero"}, True),
-    (-1.5, {"search_metrics_negative_grades": "zero"}, False),       # still a whole number
+    (-1.5, {"search_metrics_negative_grades": "zero"}, False),       # still a whole number (both rules say so)
     (4, {"search_metrics_max_grade": 4}, True),                      # a declared scale 0..4
     (5, {"search_metrics_max_grade": 4}, False),
 ])
@@ -139,7 +149,8 @@ def test_grade_rule_follows_the_declared_scale_and_negative_reading(dbt_project,
     load(dbt_project, CLEAN_RESULTS, judgments)
     result, statuses = build_with(dbt_project, extra_vars)
     failed = {name for name, status in statuses.items() if status in ("fail", "error")}
-    assert failed == (set() if passes else {GRADE_RULE}), statuses
+    broken = {GRADE_RULE} | ({WHOLE_GRADE_RULE} if grade != int(grade) else set())
+    assert failed == (set() if passes else broken), statuses
     assert result.success == passes
 
 
@@ -332,22 +343,48 @@ def test_impression_numbers(dbt_project, case, expected_failure):
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("engine_name", ["duckdb", pytest.param("postgres", marks=pytest.mark.postgres)])
-def test_is_nan_finds_nan_alone_on_each_engine(request, engine_name):
+def test_is_nan_and_input_number_on_each_engine(request, engine_name):
     """Macro is_nan: true for NaN only, false for ±infinity and numbers, null for null, on each engine. There NaN =
-    NaN is true (NaN sorts above every number), so the obvious `x <> x` would find nothing. Spark: by hand (the
-    report of the change), a JVM start being too dear for this file."""
+    NaN is true (NaN sorts above every number), so the obvious `x <> x` would find nothing. Macro input_number (one
+    compile with is_nan's): a double column as it is; a text column's whole numbers in digits (sign, spaces, leading
+    zeros, 18 digits) as their value, every other text null (values by hand); PostgreSQL, which reads the text form
+    of every column, also reads a text of a fraction, an exponent or NaN as that number (docs of input_number).
+    Spark: by hand (the report of the change), a JVM start being too dear for this file."""
     engine = request.getfixturevalue(f"{engine_name}_engine")
-    cases = {"nan": "'NaN'", "plus_infinity": "'Infinity'", "minus_infinity": "'-Infinity'", "zero": "'0'",
-             "fraction": "'1.5'", "null": "null"}
-    rows = ", ".join(f"[\"'{label}'\", \"cast({value} as \" ~ double ~ \")\"]" for label, value in cases.items())
-    inline = ("{% set double = search_metrics.type_double() %}select label, {{ search_metrics.is_nan('x') }} as "
-              "x_is_nan from ({{ search_metrics.literal_relation(['label', 'x'], [" + rows + "]) }}) as cases")
+    # label -> (x, a double; t, a text)
+    cases = {"nan": ("'NaN'", "'3'"), "plus_infinity": ("'Infinity'", "' -2 '"), "minus_infinity": ("'-Infinity'", "'+7'"),
+             "zero": ("'0'", "'007'"), "fraction": ("'1.5'", "'1.5'"), "null": ("null", "null"),
+             "word": ("'0'", "'high'"), "exponent": ("'0'", "'2e1'"), "empty": ("'0'", "''"),
+             "text_nan": ("'0'", "'NaN'"), "sign_alone": ("'0'", "'-'"), "two_signs": ("'0'", "'+-1'"),
+             "digits_18": ("'0'", "'123456789012345678'"), "digits_19": ("'0'", "'1234567890123456789'")}
+    rows = ", ".join(f"[\"'{label}'\", \"cast({x} as \" ~ double ~ \")\", \"cast({t} as \" ~ text ~ \")\"]"
+                     for label, (x, t) in cases.items())
+    inline = ("{% set double = search_metrics.type_double() %}{% set text = dbt.type_string() %}"
+              "select label, {{ search_metrics.is_nan('x') }} as x_is_nan, {{ search_metrics.input_number('x') }} as "
+              "x_number, {{ search_metrics.input_number('t') }} as t_number from ({{ search_metrics.literal_relation("
+              "['label', 'x', 't'], [" + rows + "]) }}) as cases")
     result = engine.dbt(["compile", "--inline", inline], "is_nan", "is_nan")
     assert result.success, result.exception
     engine.use("is_nan")
     table = engine.fetch("(" + result.result.results[0].node.compiled_code + ") as compiled")
-    assert dict(table.rows) == {"nan": True, "plus_infinity": False, "minus_infinity": False, "zero": False,
-                                "fraction": False, "null": None}
+    by_label = {label: (is_nan, x_number, t_number) for label, is_nan, x_number, t_number in table.rows}
+    assert {label: by_label[label][0] for label in ("nan", "plus_infinity", "minus_infinity", "zero", "fraction",
+                                                     "null")} == {
+        "nan": True, "plus_infinity": False, "minus_infinity": False, "zero": False, "fraction": False, "null": None}
+    x_numbers = {label: value[1] for label, value in by_label.items()}
+    assert math.isnan(x_numbers.pop("nan"))
+    assert x_numbers == {"plus_infinity": math.inf, "minus_infinity": -math.inf, "fraction": 1.5, "null": None,
+                         **{label: 0.0 for label in cases if label not in ("nan", "plus_infinity", "minus_infinity",
+                                                                            "fraction", "null")}}
+    t_numbers = {label: value[2] for label, value in by_label.items()}
+    expected = {"nan": 3.0, "plus_infinity": -2.0, "minus_infinity": 7.0, "zero": 7.0, "fraction": None, "null": None,
+                "word": None, "exponent": None, "empty": None, "text_nan": None, "sign_alone": None,
+                "two_signs": None, "digits_18": 123456789012345678.0, "digits_19": None}
+    if engine_name == "postgres":
+        assert math.isnan(t_numbers.pop("text_nan"))
+        del expected["text_nan"]
+        expected.update(fraction=1.5, exponent=20.0, digits_19=1234567890123456789.0)
+    assert t_numbers == expected
 
 
 # -- the texts an LLM judge reads (the llm_judgments family) -------------------------------------------------------

@@ -134,27 +134,68 @@ def test_the_budget_keeps_the_highest_priorities(dbt_project):
                       ("n_runs", "best_rank", "priority", "priority_rank"))
 
 
+def ir_measures_judged(results, judgments, run_id):
+    """{k: {query_id: ir_measures' Judged@k}} of one run, the human-graded pairs as qrels (ir_measures counts a
+    qrels entry of any value as judged); the run's scores are -rank, so its order is the rank order."""
+    graded = ref_judging.human_graded_pairs(judgments, is_automated, GRADING)
+    qrels = [ir_measures.Qrel(q, d, 1) for q, d in sorted(graded)]
+    run = [ir_measures.ScoredDoc(r["query_id"], r["doc_id"], float(-r["rank"])) for r in results
+           if r["run_id"] == run_id]
+    per_query = {}
+    for metric in ir_measures.iter_calc([ir_measures.Judged @ k for k in CUTOFFS], qrels, run):
+        per_query.setdefault(metric.measure.params["cutoff"], {})[metric.query_id] = metric.value
+    return per_query
+
+
 def test_coverage_is_judged_at_k_of_ir_measures(built):
     for results, judgments, out in built:
         expected = ref_judging.coverage(results, judgments, is_automated, CUTOFFS, GRADING)
         assert_rows_match(out["search_run_judgment_coverage"], expected, ("run_id", "k"),
                           ("judged_at_k", "n_results", "n_unjudged", "n_queries", "n_fully_judged_queries"))
-        # ir_measures counts a qrels entry of any value as judged: give it the human-graded pairs only
-        graded = ref_judging.human_graded_pairs(judgments, is_automated, GRADING)
-        qrels = [ir_measures.Qrel(q, d, 1) for q, d in sorted(graded)]
         for run_id in RUNS:
-            run = [ir_measures.ScoredDoc(r["query_id"], r["doc_id"], float(-r["rank"])) for r in results
-                   if r["run_id"] == run_id]
-            measures = [ir_measures.Judged @ k for k in CUTOFFS]
-            per_query = {}
-            for metric in ir_measures.iter_calc(measures, qrels, run):
-                per_query.setdefault(metric.measure.params["cutoff"], {})[metric.query_id] = metric.value
+            per_query = ir_measures_judged(results, judgments, run_id)
             for row in out["search_run_judgment_coverage"]:
                 if row["run_id"] == run_id:
                     values = per_query[row["k"]]
                     queries = {r["query_id"] for r in results if r["run_id"] == run_id}
-                    assert set(values) == queries  # every query has a human judgment here
+                    assert set(values) == queries  # every query has a human judgment here, and no rank gap
                     assert values_equal(row["judged_at_k"], sum(values.values()) / len(values))
+                    assert values_equal(row["ir_measures_judged_at_k"], sum(values.values()) / len(values))
+
+
+def test_the_two_judged_at_k_differ_where_ranks_have_gaps_or_a_query_has_no_human_grade(dbt_project):
+    """judged_at_k reads rank <= k and counts a query without human grades at 0 (the reference, and by hand);
+    ir_measures_judged_at_k is ir_measures' Judged@k, which reads the first k results, skips such a query and gives
+    a graded query the run did not return 0 (run plain lacks qc)."""
+    lists = {("gaps", "qa"): [("a1", 1), ("a2", 5), ("a3", 9)],   # ranks 1, 5, 9: one result within k = 3
+             ("gaps", "qb"): [("b1", 1), ("b2", 2)],              # no human grade (an automated one only)
+             ("gaps", "qc"): [("c1", 2), ("c2", 3)],              # no result ranked within k = 1
+             ("plain", "qa"): [("a2", 1), ("a3", 2)],
+             ("plain", "qb"): [("b1", 1)]}
+    results = [{"run_id": run_id, "query_id": query_id, "doc_id": doc_id, "rank": rank, "score": float(-rank)}
+               for (run_id, query_id), docs in lists.items() for doc_id, rank in docs]
+    judgments = [{"query_id": q, "doc_id": d, "rater_id": "human_1", "grade": g, "scale": "graded"}
+                 for q, d, g in (("qa", "a1", 2), ("qa", "a3", 0), ("qa", "a2", -1), ("qc", "c1", 1))]
+    judgments.append({"query_id": "qb", "doc_id": "b1", "rater_id": "llm:x", "grade": 3, "scale": "graded"})
+    out = dbt_project.run(results, judgments, BASE_VARS, outputs=("search_run_judgment_coverage",))
+    rows = {(r["run_id"], r["k"]): r for r in out["search_run_judgment_coverage"]}
+    expected = {(r["run_id"], r["k"]): r["judged_at_k"]
+                for r in ref_judging.coverage(results, judgments, is_automated, CUTOFFS, GRADING)}
+    # by hand, ours: k = 1: qa 1/1, qb 0/1, qc none -> 1/2; k = 3: qa 1/1, qb 0/2, qc 1/2 -> 1/2; k = 5: qa a1, a2
+    # (a2's -1 is unjudged) 1/2, qb 0, qc 1/2 -> 1/3. ir_measures: qb skipped; k = 1: qa 1, qc 1 -> 1; k = 3: qa
+    # 2/3 (a1, a2, a3), qc 1/2 -> 7/12; k = 5: the same lists, 7/12. plain: qa 0/1, 1/2, 1/2 and qc (not returned)
+    # 0 -> 0, 1/4, 1/4
+    assert expected[("gaps", 1)] == 0.5 and expected[("gaps", 3)] == 0.5 and expected[("gaps", 5)] == 1 / 3
+    for run_id in ("gaps", "plain"):
+        per_query = ir_measures_judged(results, judgments, run_id)
+        for k in CUTOFFS:
+            row = rows[(run_id, k)]
+            assert values_equal(row["judged_at_k"], expected[(run_id, k)]), row
+            values = per_query[k]
+            assert "qb" not in values
+            assert values_equal(row["ir_measures_judged_at_k"], sum(values.values()) / len(values)), row
+    assert [rows[("gaps", k)]["ir_measures_judged_at_k"] for k in CUTOFFS] == pytest.approx([1, 7 / 12, 7 / 12])
+    assert [rows[("plain", k)]["ir_measures_judged_at_k"] for k in CUTOFFS] == pytest.approx([0, 1 / 4, 1 / 4])
 
 
 def test_the_readings_equal_the_metrics_recomputed_with_the_unjudged_filled(built):

@@ -18,12 +18,13 @@ code when pytrec_eval has it (and fails the test until reference_values gives it
 import json
 import math
 import random
+import re
 
 import duckdb
 import pytest
 import pytrec_eval
 
-from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, fetch_dicts, load_table, values_equal
+from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, REPO_ROOT, RESULTS_COLUMNS, fetch_dicts, load_table, values_equal
 from reference import trec as ref_trec
 
 TREC_VARS = {"search_metrics_max_grade": 4, "search_metrics_negative_grades": "unjudged",
@@ -348,3 +349,46 @@ def test_each_zscores_rule_fails_on_a_relation_that_breaks_it(dbt_project):
                 failing = fetch_dicts(con, text)
                 assert bool(failing) == (name == rule), (rule, name, failing)
                 assert all(row["rule_violated"] for row in failing)
+
+
+# trec_eval 10's print formats (meas_print_single.c, meas_print_final.c), per query and in the summary: a double
+# measure "%-22s\t%s\t%6.4f"; a long one (te_print_*_meas_s_long: m_num_ret.c, m_num_rel.c, m_num_rel_ret.c,
+# m_num_nonrel_judged_ret.c, m_num_q.c) "%-22s\t%s\t%ld" of (long) value; under -Z every line "Z%-22s\t%s\t%6.4f"
+LONG_MEASURES = {"num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret", "num_q"}
+
+
+def trec_eval_line(measure, query_id, value, zscores):
+    if zscores:
+        return "Z%-22s\t%s\t%6.4f" % (measure, query_id, value)
+    if measure in LONG_MEASURES:
+        return "%-22s\t%s\t%ld" % (measure, query_id, int(value))  # C's (long) cast truncates, as int() does
+    return "%-22s\t%s\t%6.4f" % (measure, query_id, value)
+
+
+def docs_recipe():
+    """The DuckDB query of docs/trec.md that prints search_trec_eval's lines."""
+    text = (REPO_ROOT / "docs" / "trec.md").read_text()
+    return re.search(r"On DuckDB \(whose `printf`.*?```sql\n(.*?)```", text, re.S).group(1)
+
+
+@pytest.mark.dbt
+def test_the_docs_recipe_prints_trec_evals_bytes(defaults_build, options_build):
+    recipe = docs_recipe()
+    assert "'my_run'" in recipe and "'', measure" in recipe
+    for table, zscores in ((defaults_build[0], False), (options_build[0], True)):
+        with duckdb.connect() as con:
+            columns = [("run_id", "varchar"), ("measure", "varchar"), ("query_id", "varchar"), ("value", "double"),
+                       ("printed_as", "varchar")]
+            load_table(con, "main.search_trec_eval", columns, table)
+            for run_id in sorted({r["run_id"] for r in table}):
+                sql = recipe.replace("'my_run'", f"'{run_id}'")
+                if zscores:
+                    sql = sql.replace("'', measure", "'Z', measure")
+                printed = [line for (line,) in con.execute(sql).fetchall()]
+                rows = [r for r in table if r["run_id"] == run_id and r["value"] is not None]
+                assert sorted(printed) == sorted(trec_eval_line(r["measure"], r["query_id"], r["value"], zscores)
+                                                 for r in rows)
+                assert printed[-1].split("\t")[1] == "all"  # the summary last, as trec_eval prints it
+        assert any(r["measure"] in LONG_MEASURES for r in table) and any(len(r["measure"]) > 15 for r in table)
+        if zscores:
+            assert any(r["value"] is None for r in table)  # a line the recipe leaves out

@@ -1,6 +1,7 @@
 {#-
   The results input (var search_metrics_results) with the contract's columns (ids as text); the input data tests
-  run here.
+  run here. The rank is read by input_number: a number as it is, a text column's whole numbers in digits, any other
+  text null (which fails the rank rule).
   With var search_metrics_rank_from = 'score' the rank is computed from the score by trec_eval's rule (score
   descending, ties by doc_id descending in binary order) and the input needs no rank column. The nullable score
   may be absent from the input (read as null). A missing required column is a compile error (input_columns).
@@ -20,7 +21,7 @@ select
         order by score desc, {{ search_metrics.binary_order(search_metrics.as_text('doc_id')) }} desc
     ) as rank,
     {%- else %}
-    rank,
+    {{ search_metrics.input_number('rank') }} as rank,
     {%- endif %}
     {% if by_score or present.score %}score{% else %}cast(null as {{ search_metrics.type_double() }}) as score{% endif %}
 from {{ search_metrics.input_relation('search_metrics_results') }}
