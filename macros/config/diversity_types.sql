@@ -2,7 +2,7 @@
   The metric types that read the subtopic judgments (the diversity family: ndeval's measures), read from the
   metric-type registry (metric_types: reads 'subtopics'). Their macros take the subtopic-labeled results and the
   subtopic pool in place of the judged results and pool (metric_query's `subtopics` argument); the models that
-  recompute the judged metrics over other judgments (the judging family's sources) leave them out. Returns a list of
+  recompute the judged metrics over other judgments (the judgment_coverage family's sources) leave them out. Returns a list of
   type names, in the registry's order.
 -#}
 {% macro diversity_types() %}

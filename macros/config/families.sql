@@ -5,19 +5,19 @@
 -#}
 {% macro families() %}
     {{- return({
-        'judged': {'inputs': ['search_metrics_results', 'search_metrics_judgments'], 'needs': none,
+        'judgment_metrics': {'inputs': ['search_metrics_results', 'search_metrics_judgments'], 'needs': none,
                    'output': 'search_query_metrics'},
         'clicks': {'inputs': ['search_metrics_searches', 'search_metrics_clicks'], 'needs': none,
                    'output': 'search_paulscore_daily'},
         'click_auc': {'inputs': ['search_metrics_impressions'], 'needs': 'clicks',
                       'output': 'search_auc_daily'},
-        'judging': {'inputs': [], 'needs': 'judged',
+        'judgment_coverage': {'inputs': [], 'needs': 'judgment_metrics',
                     'output': 'search_judgment_queue'},
-        'llm_judgments': {'inputs': ['search_metrics_queries', 'search_metrics_documents'], 'needs': 'judging',
+        'llm_judge': {'inputs': ['search_metrics_queries', 'search_metrics_documents'], 'needs': 'judgment_coverage',
                           'output': 'search_llm_judgments'},
-        'judges': {'inputs': [], 'needs': 'judged',
+        'judge_validation': {'inputs': [], 'needs': 'judgment_metrics',
                    'output': 'search_judge_run_agreement'},
-        'comparisons': {'inputs': [], 'needs': 'judged',
+        'comparisons': {'inputs': [], 'needs': 'judgment_metrics',
                         'output': 'search_run_comparison'},
         'experiments': {'inputs': ['search_metrics_bucket_column'], 'needs': 'clicks',
                         'output': 'search_experiment_results'},
@@ -30,9 +30,9 @@
                          'output': 'search_interleaving_daily'},
         'sessions': {'inputs': [], 'needs': 'clicks',
                      'output': 'search_session_metrics_daily'},
-        'trec_eval': {'inputs': [], 'needs': 'judged',
+        'trec_eval': {'inputs': [], 'needs': 'judgment_metrics',
                       'output': 'search_trec_eval', 'off_by_default': true},
-        'diversity': {'inputs': ['search_metrics_subtopic_judgments'], 'needs': 'judged',
+        'diversity': {'inputs': ['search_metrics_subtopic_judgments'], 'needs': 'judgment_metrics',
                       'output': 'search_metrics_int_subtopic_results'}
     }) -}}
 {% endmacro %}

@@ -4,7 +4,7 @@
   matches every rater_id that starts with 'llm:'. Each entry is non-empty text (a number is taken as its text); a
   bare '*' (every rater) is refused, since the humans would then be nobody. [] = no automated rater.
   Returns {'exact': [ids], 'prefixes': [prefixes]}. A rater that is not automated (a null rater_id too) is human:
-  the judged metrics read the humans' judgments only, and the judges family holds the automated ones to them.
+  the judged metrics read the humans' judgments only, and the judge_validation family holds the automated ones to them.
 -#}
 {% macro get_automated_raters() %}
     {{- return(adapter.dispatch('get_automated_raters', 'search_metrics')()) -}}

@@ -1,10 +1,10 @@
 {#-
   Where every input row went: used, or not used and why. Each input's rows add up to its row count,
-  so nothing is dropped without being counted. Enabled when the judged family (results, judgments; subtopic
+  so nothing is dropped without being counted. Enabled when the judgment_metrics family (results, judgments; subtopic
   judgments optional) or the click family (searches, clicks; impressions and page visits optional) is configured;
   only configured inputs are read.
 -#}
-{%- set judged = search_metrics.family_enabled('judged') -%}
+{%- set judged = search_metrics.family_enabled('judgment_metrics') -%}
 {%- set diversity_on = search_metrics.family_enabled('diversity') -%}
 {%- set clicked = search_metrics.family_enabled('clicks') -%}
 {%- set auc_on = search_metrics.family_enabled('click_auc') -%}
@@ -59,7 +59,7 @@ judgment_rows as (
         end as status,
         case
             when returned_queries.query_id is null then 'query returned by no run'
-            when {{ search_metrics.is_automated_rater('judgments.rater_id') }} then 'automated rater (search_metrics_automated_raters): read by the judges family, not by the judged metrics'
+            when {{ search_metrics.is_automated_rater('judgments.rater_id') }} then 'automated rater (search_metrics_automated_raters): read by the judge_validation family, not by the judged metrics'
             when judgments.grade is null and judgments.grade_input is not null then 'grade is a text that is no whole number in digits (fails search_metrics_judgments__grade_must_be_a_whole_number): read as null, the doc is in the pool, the slot casts no vote'
             when judgments.grade is null then 'null grade (slot not graded yet): the doc is in the pool, the slot casts no vote'
             {%- if negative_grades == 'unjudged' %}

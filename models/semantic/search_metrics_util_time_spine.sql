@@ -3,7 +3,7 @@
   soon as a project has semantic models. Built whenever a model family that has semantic models is enabled.
 -#}
 {{ config(
-    enabled=search_metrics.family_enabled('judged')
+    enabled=search_metrics.family_enabled('judgment_metrics')
         or search_metrics.family_enabled('clicks'),
     materialized='table'
 ) }}

@@ -664,11 +664,11 @@ def section_online(sessions: list[dict], experiments: list[dict]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# judgments as a workflow (the judging and judges families, docs/judgments.md)
+# judgments as a workflow (the judgment_coverage and judge_validation families, docs/judgments.md)
 # ---------------------------------------------------------------------------------------------------------------
 
 
-# the judging and judges families' tables (section_judgments); search_judge_agreement is read when it exists
+# the judgment_coverage and judge_validation families' tables (section_judgments); search_judge_agreement is read when it exists
 JUDGMENT_TABLES = ["search_judgment_queue", "search_run_judgment_coverage", "search_run_unjudged_bounds",
                    "search_judge_run_agreement", "search_judge_agreement"]
 # the main metrics of the section, read at the largest cutoff: two whose readings are bounds, two whose are values

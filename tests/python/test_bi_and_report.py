@@ -289,7 +289,7 @@ FAMILY_CONFIGURATIONS = {
     "judged, comparisons switched off": {**JUDGED_INPUTS, "search_metrics_enable_comparisons": False},
     "clicks with impressions": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions"},
     "clicks with a bucket column": {**CLICK_INPUTS, "search_metrics_bucket_column": "bucket"},
-    "examples, judged switched off": {**EXAMPLES, "search_metrics_enable_judged": False},
+    "examples, judged switched off": {**EXAMPLES, "search_metrics_enable_judgment_metrics": False},
     "examples, click_auc and experiments switched off": {
         **EXAMPLES, "search_metrics_enable_click_auc": False, "search_metrics_enable_experiments": False},
     "clicks with team and experiment columns": {**CLICK_INPUTS, "search_metrics_impressions": f"{INPUT_SCHEMA}.impressions",
@@ -563,7 +563,7 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# the report's judgments section (the judging and judges families, docs/judgments.md)
+# the report's judgments section (the judgment_coverage and judge_validation families, docs/judgments.md)
 # ---------------------------------------------------------------------------------------------------------------
 
 
@@ -660,7 +660,7 @@ def test_report_judgments_section_reads_the_judging_tables(demo):
     entries = EXAMPLES["search_metrics_automated_raters"]
     automated = {"sdbn", "coec", "pbm"} | {j["rater_id"] for j in judgments if _automated(j["rater_id"], entries)}
     assert "llm:demo" in automated
-    shown = _html_table(section, "judges")
+    shown = _html_table(section, "judge_validation")
     assert {cells[0] for _, cells in shown} == automated == {r["rater_id"] for r in judges}
     by_key = {(cells[0], cells[1]): (row_class, cells) for row_class, cells in shown}
     assert len(by_key) == len(automated) * len(JUDGMENT_METRICS)

@@ -31,7 +31,7 @@ JUDGMENT_COLUMNS = [("query_id", "varchar"), ("doc_id", "varchar"), ("rater_id",
                     ("scale", "varchar")]
 SETTINGS = {"models": ["sdbn", "coec"], "min_impressions": 1, "sdbn_unclicked": "skip"}
 DBT_VARS = {
-    "search_metrics_results": "",  # the judged family off; judgments set: the click_agreement family on
+    "search_metrics_results": "",  # the judgment_metrics family off; judgments set: the click_agreement family on
     "search_metrics_judgments": f"{INPUT_SCHEMA}.cc_judgments",
     "search_metrics_searches": f"{INPUT_SCHEMA}.cc_searches",
     "search_metrics_clicks": f"{INPUT_SCHEMA}.cc_clicks",

@@ -36,7 +36,7 @@ JUDGMENT_COLUMNS = [("query_id", "varchar"), ("doc_id", "varchar"), ("rater_id",
                     ("scale", "varchar")]
 QUERY_COLUMN = "query_text"
 BASE_VARS = {
-    # no results: the judged family is off; judgments set: the click_agreement family is on
+    # no results: the judgment_metrics family is off; judgments set: the click_agreement family is on
     "search_metrics_results": "",
     "search_metrics_judgments": f"{INPUT_SCHEMA}.cm_judgments",
     "search_metrics_searches": f"{INPUT_SCHEMA}.cm_searches",

@@ -28,7 +28,7 @@ IMPRESSION_COLUMNS = [("search_id", "varchar"), ("position", "integer"), ("doc_i
                       ("score", "double")]
 FACTORS = [0.1, 0.5, 0.9, 0.3]
 CLICK_VARS = {
-    # the judged family is switched off: only the click models (and the input-quality model) are built
+    # the judgment_metrics family is switched off: only the click models (and the input-quality model) are built
     "search_metrics_results": "",
     "search_metrics_judgments": "",
     "search_metrics_searches": f"{INPUT_SCHEMA}.click_searches",
@@ -82,7 +82,7 @@ def click_models(dbt_project):
     drop_click_outputs(dbt_project)
     models = {m["name"]: m for m in dbt_project.compile(CLICK_VARS)}
     assert set(DAILY_MODELS) <= set(models)
-    assert "search_query_metrics" not in models  # the judged family is off
+    assert "search_query_metrics" not in models  # the judgment_metrics family is off
     for name in DAILY_MODELS:
         assert "built_days" not in models[name]["sql"], f"{name} compiled with its incremental filter"
     return models

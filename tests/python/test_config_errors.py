@@ -45,14 +45,14 @@ CASES = {
                                      "a bare '*' is not allowed"),
     "automated rater empty": ({"search_metrics_automated_raters": [" "]},
                               "search_metrics_automated_raters must be a list of rater_ids (non-empty text"),
-    "unknown judging key": ({"search_metrics_judging": {"depth": 5}},
-                            "search_metrics_judging has an unknown key 'depth'"),
-    "pool depth 0": ({"search_metrics_judging": {"pool_depth": 0}},
-                     "search_metrics_judging.pool_depth must be a whole number from 1 to"),
-    "judging persistence 1": ({"search_metrics_judging": {"persistence": 1}},
-                              "search_metrics_judging.persistence must be a number with 0 < p < 1, got 1"),
-    "judging budget fractional": ({"search_metrics_judging": {"budget_per_query": 2.5}},
-                                  "search_metrics_judging.budget_per_query must be a whole number >= 1"),
+    "unknown judging key": ({"search_metrics_judgment_coverage": {"depth": 5}},
+                            "search_metrics_judgment_coverage has an unknown key 'depth'"),
+    "pool depth 0": ({"search_metrics_judgment_coverage": {"pool_depth": 0}},
+                     "search_metrics_judgment_coverage.pool_depth must be a whole number from 1 to"),
+    "judging persistence 1": ({"search_metrics_judgment_coverage": {"persistence": 1}},
+                              "search_metrics_judgment_coverage.persistence must be a number with 0 < p < 1, got 1"),
+    "judging budget fractional": ({"search_metrics_judgment_coverage": {"budget_per_query": 2.5}},
+                                  "search_metrics_judgment_coverage.budget_per_query must be a whole number >= 1"),
     "rbp without persistence": ({"search_metrics_metrics": [{"name": "x", "type": "rbp"}]},
                                 "needs a persistence p with 0 < p < 1"),
     "rbp persistence 1": ({"search_metrics_metrics": [{"name": "x", "base": "rbp_p80", "persistence": 1}]},
@@ -75,16 +75,16 @@ CASES = {
                                        "search_metrics_agreement_min_shared_items must be a whole number of at least 2"),
     "fractional shared items": ({"search_metrics_agreement_min_shared_items": 2.5},
                                 "search_metrics_agreement_min_shared_items must be a whole number of at least 2"),
-    "family switch not a bool": ({"search_metrics_enable_judged": "yes"},
-                                 "search_metrics_enable_judged must be true, false or null"),
+    "family switch not a bool": ({"search_metrics_enable_judgment_metrics": "yes"},
+                                 "search_metrics_enable_judgment_metrics must be true, false or null"),
     "family switched on without its inputs": ({"search_metrics_enable_clicks": True},
                                               "search_metrics_enable_clicks is true, but the clicks family needs "
                                               "the vars search_metrics_searches, search_metrics_clicks set"),
     "family switched on without the family it needs": (
-        {"search_metrics_enable_judged": False, "search_metrics_enable_comparisons": True},
+        {"search_metrics_enable_judgment_metrics": False, "search_metrics_enable_comparisons": True},
         "search_metrics_enable_comparisons is true, but the comparisons family needs no input "
-        "and the judged family on"),
-    # retired vars fail whatever the families (here only judged is on), naming their replacement
+        "and the judgment_metrics family on"),
+    # retired vars fail whatever the families (here only judgment_metrics is on), naming their replacement
     "retired switch of the bucket comparisons": (
         {"search_metrics_enable_bucket_comparisons": False},
         "var search_metrics_enable_bucket_comparisons was retired with search_paulscore_comparison; use "
@@ -186,13 +186,13 @@ EXPERIMENT_CASES = {
 }
 CASES.update({name: ({**EXPERIMENT_INPUTS, **bad}, message) for name, (bad, message) in EXPERIMENT_CASES.items()})
 
-# The llm_judgments family's settings are read only when it is on: its two text inputs set (judging is on with the
+# The llm_judge family's settings are read only when it is on: its two text inputs set (judgment_coverage is on with the
 # judged inputs), and llm:* automated, since the default rater_id llm:umbrela must be. DuckDB has no LLM function, so
 # every case but the first sets one.
 LLM_INPUTS = {"search_metrics_queries": f"{INPUT_SCHEMA}.queries",
               "search_metrics_documents": f"{INPUT_SCHEMA}.documents",
               "search_metrics_automated_raters": ["sdbn", "coec", "pbm", "llm:*"]}
-LLM = "search_metrics_llm_judging"
+LLM = "search_metrics_llm_judge"
 LLM_CASES = {
     "llm function missing on duckdb": ({}, f"{LLM}.function is null, but duckdb has no LLM function of its own"),
     "llm settings not a dict": ({LLM: "llm_stub"}, f"{LLM} must be a dict with keys among"),
@@ -225,9 +225,9 @@ LLM_CASES = {
     "llm cap fractional": ({LLM: {"function": "f", "max_pairs_per_run": 2.5}},
                            f"{LLM}.max_pairs_per_run must be a whole number from 1 to 2147483647"),
     "llm family switched on without its texts": (
-        {"search_metrics_documents": None, "search_metrics_enable_llm_judgments": True},
-        "search_metrics_enable_llm_judgments is true, but the llm_judgments family needs the vars "
-        "search_metrics_queries, search_metrics_documents set and the judging family on"),
+        {"search_metrics_documents": None, "search_metrics_enable_llm_judge": True},
+        "search_metrics_enable_llm_judge is true, but the llm_judge family needs the vars "
+        "search_metrics_queries, search_metrics_documents set and the judgment_coverage family on"),
 }
 CASES.update({name: ({**LLM_INPUTS, **bad}, message) for name, (bad, message) in LLM_CASES.items()})
 
@@ -282,10 +282,10 @@ CASES.update({
     "trec_eval utility not a number": ({TE: {"utility": {"a": "one"}}}, f"{TE}.utility.a must be a finite number"),
     "trec_eval negative collection size": ({TE: {"collection_size": -1}},
                                            f"{TE}.collection_size must be a whole number >= 0"),
-    "trec_eval family switched on without judged": ({"search_metrics_enable_judged": False,
+    "trec_eval family switched on without judged": ({"search_metrics_enable_judgment_metrics": False,
                                                      "search_metrics_enable_trec_eval": True},
                                                     "search_metrics_enable_trec_eval is true, but the trec_eval "
-                                                    "family needs no input and the judged family on"),
+                                                    "family needs no input and the judgment_metrics family on"),
 })
 
 SUBTOPIC_INPUT = {"search_metrics_subtopic_judgments": f"{INPUT_SCHEMA}.subtopics"}
@@ -452,8 +452,8 @@ PROJECT_VARS = yaml.safe_load((REPO_ROOT / "dbt_project.yml").read_text())["vars
 NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.25, 0.5, 0.75],
                         ("search_metrics_experiments", "cuped_days"): 14,
                         ("search_metrics_experiments", "expected_shares"): {"control": 1, "treatment": 2},
-                        ("search_metrics_judging", "pool_depth"): 5,
-                        ("search_metrics_judging", "budget_per_query"): 10,
+                        ("search_metrics_judgment_coverage", "pool_depth"): 5,
+                        ("search_metrics_judgment_coverage", "budget_per_query"): 10,
                         ("search_metrics_trec_eval", "max_results"): 5}
 # The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
 METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
@@ -576,7 +576,7 @@ def test_non_finite_llm_cap_fails_naming_its_key(dbt_project, one_context_errors
 @pytest.mark.dbt
 @pytest.mark.parametrize("target", ["duckdb", "postgres", "spark"], ids=lambda target: f"on_{target}")
 def test_llm_function_is_required_where_the_warehouse_has_none(dbt_project, target):
-    """DuckDB, PostgreSQL and Spark have no LLM function: with the llm_judgments family on and no function set, the
+    """DuckDB, PostgreSQL and Spark have no LLM function: with the llm_judge family on and no function set, the
     parse fails naming the var, the key and the adapter (no server or JVM is started: a parse does not connect)."""
     result = dbt_project.invoke(["parse", "--target", target, "--vars", json.dumps({**INPUTS, **LLM_INPUTS})],
                                 target_name=f"config_{target}")

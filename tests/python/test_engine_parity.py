@@ -94,10 +94,10 @@ CUSTOM_METRICS = [
 FEW_REPLICATES = {"search_metrics_permutations": 40, "search_metrics_bootstrap_samples": 30}
 # The experiments family runs in the custom set only (with CUPED, a tuning and an alpha of its own): on Spark each of
 # its models costs seconds even on these few rows, and the defaults and trec sets would run the same SQL again.
-# So do the judging and judges families, which compute every metric again per judgment source (the unjudged
+# So do the judgment_coverage and judge_validation families, which compute every metric again per judgment source (the unjudged
 # readings, each automated judge) with the same metric macros: defaults and trec would repeat that SQL.
-CUSTOM_SET_ONLY_OFF = {"search_metrics_enable_experiments": False, "search_metrics_enable_judging": False,
-                       "search_metrics_enable_judges": False}
+CUSTOM_SET_ONLY_OFF = {"search_metrics_enable_experiments": False, "search_metrics_enable_judgment_coverage": False,
+                       "search_metrics_enable_judge_validation": False}
 VAR_SETS = {
     "defaults": {**ALL_INPUT_VARS, **CUSTOM_SET_ONLY_OFF},
     "custom": {
@@ -163,9 +163,9 @@ def test_every_model_is_built_and_compared(duckdb_engine):
     """With every input var set, every model file of the package is enabled and in the compiled list that
     the parity tests compare: a new model is compared without touching these tests, and a new input family
     (a model still disabled) fails here until parity_data generates its input."""
-    # the llm_judgments family calls an LLM: it is tested with a stand-in function in test_llm_judgments.py (DuckDB
+    # the llm_judge family calls an LLM: it is tested with a stand-in function in test_llm_judge.py (DuckDB
     # and PostgreSQL), and its warehouse variants by the sqlglot gate there
-    llm_models = {p.stem for p in (REPO_ROOT / "models" / "llm_judgments").glob("*.sql")}
+    llm_models = {p.stem for p in (REPO_ROOT / "models" / "llm_judge").glob("*.sql")}
     model_files = {p.stem for p in (REPO_ROOT / "models").rglob("*.sql")} - llm_models
     compiled, disabled = set(), None
     # the defaults set builds every family but those the custom set alone builds (CUSTOM_SET_ONLY_OFF) and the
@@ -502,11 +502,11 @@ def duckdb_demo(duckdb_engine):
 def demo_build(engine) -> dict:
     """`dbt build --vars '{search_metrics_examples: true}'` (seeds, models, data tests) into schema demo."""
     engine.reset_schema("demo")
-    # the judging and judges families run again the metric SQL the judged family runs; the custom compact set
+    # the judgment_coverage and judge_validation families run again the metric SQL the judgment_metrics family runs; the custom compact set
     # compares them on every engine (CUSTOM_SET_ONLY_OFF), so the demo, the slowest build on Spark, leaves them out
     result = engine.dbt(["build"], "demo", "demo", {"search_metrics_examples": True, **FEW_REPLICATES,
-                                                    "search_metrics_enable_judging": False,
-                                                    "search_metrics_enable_judges": False})
+                                                    "search_metrics_enable_judgment_coverage": False,
+                                                    "search_metrics_enable_judge_validation": False})
     statuses = dbt_ok(result, f"demo build on {engine.name}", DEMO_WARNINGS)
     kinds = {r.node.name: r.node.resource_type for r in result.result.results}
     relations = sorted(name for name, kind in kinds.items() if kind in ("model", "seed"))

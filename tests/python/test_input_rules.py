@@ -63,11 +63,11 @@ EXTRA_CASES = {
     "detail grade 0": ("search_metrics_judgments__grade_must_be_on_its_scale", "judgments", lambda j: j[2].update(grade=0)),
 }
 STAGING = ["search_metrics_stg_results", "search_metrics_stg_judgments"]
-# the builds of every model read the metrics; the judging and judges families (the metrics again per judgment
+# the builds of every model read the metrics; the judgment_coverage and judge_validation families (the metrics again per judgment
 # source) are tested in their own files
 VARS = json.dumps({"search_metrics_results": f"{INPUT_SCHEMA}.rule_results",
                    "search_metrics_judgments": f"{INPUT_SCHEMA}.rule_judgments",
-                   "search_metrics_enable_judging": False, "search_metrics_enable_judges": False})
+                   "search_metrics_enable_judgment_coverage": False, "search_metrics_enable_judge_validation": False})
 
 
 def load(dbt_project, results, judgments, rank_type="double"):
@@ -159,12 +159,12 @@ def test_ranking_by_score_needs_every_score_and_no_rank(dbt_project):
     results = [dict(row, rank=None) for row in CLEAN_RESULTS]  # the rank column is not read
     load(dbt_project, results, CLEAN_JUDGMENTS, rank_type="integer")
     result, statuses = build_with(dbt_project, {"search_metrics_rank_from": "score"},
-                                  STAGING + ["tests/dbt/judged"])
+                                  STAGING + ["tests/dbt/judgment_metrics"])
     assert result.success and statuses[SCORE_RULE] == "pass", statuses
     results[1]["score"] = None
     load(dbt_project, results, CLEAN_JUDGMENTS, rank_type="integer")
     result, statuses = build_with(dbt_project, {"search_metrics_rank_from": "score"},
-                                  STAGING + ["tests/dbt/judged"])
+                                  STAGING + ["tests/dbt/judgment_metrics"])
     failed = {name for name, status in statuses.items() if status in ("fail", "error")}
     assert failed == {SCORE_RULE}, statuses
 
@@ -231,7 +231,7 @@ def test_infinite_scores_are_scores_and_rank_first_and_last(dbt_project):
                {"run_id": "a", "query_id": "q1", "doc_id": "d2", "rank": None, "score": 1.0},
                {"run_id": "a", "query_id": "q1", "doc_id": "d3", "rank": None, "score": float("inf")}]
     load(dbt_project, results, CLEAN_JUDGMENTS, rank_type="integer")
-    result, statuses = build_with(dbt_project, {"search_metrics_rank_from": "score"}, STAGING + ["tests/dbt/judged"])
+    result, statuses = build_with(dbt_project, {"search_metrics_rank_from": "score"}, STAGING + ["tests/dbt/judgment_metrics"])
     failed = {name for name, status in statuses.items() if status in ("fail", "error")}
     assert result.success and not failed, statuses
     assert statuses["search_metrics_results__score_must_not_be_nan"] == "pass", statuses
@@ -387,12 +387,12 @@ def test_is_nan_and_input_number_on_each_engine(request, engine_name):
     assert t_numbers == expected
 
 
-# -- the texts an LLM judge reads (the llm_judgments family) -------------------------------------------------------
+# -- the texts an LLM judge reads (the llm_judge family) -------------------------------------------------------
 LLM_RULE_VARS = {"search_metrics_queries": f"{INPUT_SCHEMA}.rule_queries",
                  "search_metrics_documents": f"{INPUT_SCHEMA}.rule_documents",
                  "search_metrics_automated_raters": ["llm:*"],
-                 "search_metrics_llm_judging": {"function": "llm_stub"},  # parsed, never called: no model is built
-                 "search_metrics_enable_judging": True}  # the family the llm_judgments family needs
+                 "search_metrics_llm_judge": {"function": "llm_stub"},  # parsed, never called: no model is built
+                 "search_metrics_enable_judgment_coverage": True}  # the family the llm_judge family needs
 LLM_STAGING = ["search_metrics_stg_queries", "search_metrics_stg_documents"]
 CLEAN_QUERIES = [{"query_id": "q1", "query_text": "eiffel tower height"}, {"query_id": "q2", "query_text": None}]
 CLEAN_DOCUMENTS = [{"doc_id": "d1", "text": "The tower is 330 m tall."}, {"doc_id": "d2", "text": ""}]

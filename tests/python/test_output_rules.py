@@ -175,7 +175,7 @@ RULES = {
         [duplicate(AG, "query_id is null and rater_a is null")], 1,
         "scale, query_id, measure, rater_a, rater_b must be unique"),
 
-    # the judges family, item level (the parity data's automated judges: the click models' estimates)
+    # the judge_validation family, item level (the parity data's automated judges: the click models' estimates)
     "search_judge_agreement__rater_id_must_not_be_null": (
         [insert("search_judge_agreement", "true", rater_id="null")], 1, None),
     "search_judge_agreement__rater_id_must_be_an_automated_judge": (

@@ -1,4 +1,4 @@
-"""Reference (oracle) for the judging and judges families, written from docs/judgments.md, in plain loops.
+"""Reference (oracle) for the judgment_coverage and judge_validation families, written from docs/judgments.md, in plain loops.
 
 - queue(...): the pairs to judge next (search_judgment_queue);
 - coverage(...): judged@k and the judgments still needed per run and cutoff (search_run_judgment_coverage);

@@ -1,0 +1,77 @@
+{#-
+  Could the unjudged results reverse a comparison? Per compared pair of runs (search_query_deltas: var
+  search_metrics_comparisons), metric and k, over the queries where the delta and the four readings of
+  search_query_unjudged_bounds exist:
+    mean_delta   the mean of candidate - baseline (today's values)
+    delta_low    the mean of candidate's pessimistic - baseline's optimistic reading
+    delta_high   the mean of candidate's optimistic - baseline's pessimistic reading
+    sign_settled for a metric whose readings are bounds: true when delta_low > 0 or delta_high < 0, i.e. no way of
+                 judging the two runs' unjudged results can change which run has the higher mean on these queries;
+                 null where the readings are values. Each run is read at its own extreme, the widest case (a doc both
+                 runs retrieved cannot be relevant for one and not for the other), so a settled sign is settled.
+-#}
+{{ config(enabled=search_metrics.family_enabled('judgment_coverage') and search_metrics.family_enabled('comparisons')) }}
+with readings as (
+    select run_id, query_id, metric, coalesce(k, 0) as k_key, pessimistic_value, optimistic_value, readings_are_bounds
+    from {{ ref('search_query_unjudged_bounds') }}
+),
+
+paired_readings as (
+    select
+        deltas.baseline,
+        deltas.candidate,
+        deltas.metric,
+        deltas.k,
+        coalesce(deltas.k, 0) as k_key,
+        deltas.delta,
+        candidate_readings.pessimistic_value - baseline_readings.optimistic_value as low_delta,
+        candidate_readings.optimistic_value - baseline_readings.pessimistic_value as high_delta,
+        baseline_readings.readings_are_bounds
+    from {{ ref('search_query_deltas') }} as deltas
+    inner join readings as baseline_readings
+        on baseline_readings.run_id = deltas.baseline
+        and baseline_readings.query_id = deltas.query_id
+        and baseline_readings.metric = deltas.metric
+        and baseline_readings.k_key = coalesce(deltas.k, 0)
+    inner join readings as candidate_readings
+        on candidate_readings.run_id = deltas.candidate
+        and candidate_readings.query_id = deltas.query_id
+        and candidate_readings.metric = deltas.metric
+        and candidate_readings.k_key = coalesce(deltas.k, 0)
+    where deltas.delta is not null
+        and baseline_readings.pessimistic_value is not null
+        and baseline_readings.optimistic_value is not null
+        and candidate_readings.pessimistic_value is not null
+        and candidate_readings.optimistic_value is not null
+),
+
+pair_means as (
+    select
+        baseline,
+        candidate,
+        metric,
+        max(k) as k,
+        k_key,
+        count(*) as n_queries,
+        avg(delta) as mean_delta,
+        avg(low_delta) as delta_low,
+        avg(high_delta) as delta_high,
+        max(case when readings_are_bounds then 1 else 0 end) = 1 as readings_are_bounds
+    from paired_readings
+    group by baseline, candidate, metric, k_key
+)
+
+select
+    baseline,
+    candidate,
+    metric,
+    cast(k as {{ dbt.type_int() }}) as k,
+    cast(n_queries as {{ dbt.type_bigint() }}) as n_queries,
+    mean_delta,
+    delta_low,
+    delta_high,
+    readings_are_bounds,
+    case
+        when readings_are_bounds then delta_low > 0 or delta_high < 0
+    end as sign_settled
+from pair_means

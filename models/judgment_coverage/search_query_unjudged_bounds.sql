@@ -1,0 +1,56 @@
+{#-
+  Per (run_id, query_id, metric, k): the metric's value (search_query_metrics) beside its value under two readings
+  of the run's unjudged results within the pool depth (search_metrics_int_source_query_metrics, source_kind
+  'reading'): every such result judged at the lowest grade (pessimistic_value) or at the top grade
+  (optimistic_value), each entering the pool and the ideal as a real judgment would. readings_are_bounds
+  (readings_are_bounds): true when every way of judging them lands between the two. The metrics that describe the
+  judgments themselves (coverage, binary_ties, rbp_residual) and the diversity metrics (they read the subtopic
+  judgments) have no row.
+-#}
+{{ config(enabled=search_metrics.family_enabled('judgment_coverage')) }}
+{%- set described = [] -%}
+{%- set bounded = [] -%}
+{%- for metric in search_metrics.get_metrics() -%}
+    {%- if metric.type not in ['coverage', 'binary_ties', 'rbp_residual'] + search_metrics.diversity_types() -%}
+        {%- do described.append(search_metrics.string_literal(metric.name)) -%}
+        {%- if search_metrics.readings_are_bounds(metric) -%}{%- do bounded.append(search_metrics.string_literal(metric.name)) -%}{%- endif -%}
+    {%- endif -%}
+{%- endfor %}
+
+with readings as (
+    select
+        run_id,
+        query_id,
+        metric,
+        coalesce(k, 0) as k_key,
+        max(case when source = 'pessimistic' then value end) as pessimistic_value,
+        max(case when source = 'optimistic' then value end) as optimistic_value
+    from {{ ref('search_metrics_int_source_query_metrics') }}
+    where source_kind = 'reading'
+    group by run_id, query_id, metric, coalesce(k, 0)
+)
+
+select
+    query_metrics.run_id,
+    query_metrics.query_id,
+    query_metrics.metric,
+    query_metrics.k,
+    query_metrics.value,
+    readings.pessimistic_value,
+    readings.optimistic_value,
+    {%- if bounded %}
+    query_metrics.metric in ({{ bounded | join(', ') }}) as readings_are_bounds
+    {%- else %}
+    1 = 0 as readings_are_bounds
+    {%- endif %}
+from {{ ref('search_query_metrics') }} as query_metrics
+inner join readings
+    on readings.run_id = query_metrics.run_id
+    and readings.query_id = query_metrics.query_id
+    and readings.metric = query_metrics.metric
+    and readings.k_key = coalesce(query_metrics.k, 0)
+{%- if described %}
+where query_metrics.metric in ({{ described | join(', ') }})
+{%- else %}
+where 1 = 0
+{%- endif %}
