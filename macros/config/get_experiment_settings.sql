@@ -20,11 +20,6 @@
 {% macro default__get_experiment_settings() %}
     {%- set defaults = {'baseline': none, 'expected_shares': none, 'cuped_days': none, 'srm_p_value': 0.001,
                         'sequential_tuning': 5000, 'main_metric': 'clickthrough_rate'} -%}
-    {#- the metric names of the experiments' table (docs: the experiments family) -#}
-    {%- set metric_names = ['zero_result_rate', 'clickthrough_rate', 'abandonment_rate', 'mean_first_click_position',
-                            'clicks_per_search', 'mean_seconds_to_first_click', 'paulscore', 'satisfied_click_rate',
-                            'return_rate', 'reformulation_rate', 'searches_per_unit', 'clicked_unit_rate',
-                            'threshold_pass_rate'] -%}
     {%- set settings = search_metrics.settings_with_defaults('search_metrics_experiments', defaults) -%}
     {%- set prefix = "search_metrics: search_metrics_experiments" -%}
 
@@ -95,8 +90,15 @@
     {%- endif -%}
     {%- do settings.update({'sequential_tuning': tuning | float}) -%}
 
+    {#- the names of the metrics this configuration's experiments table has (experiment_metrics: the sessions
+        family and the query column add some) -#}
+    {%- set metric_names = [] -%}
+    {%- for metric in search_metrics.experiment_metrics() if metric.name not in metric_names -%}
+        {%- do metric_names.append(metric.name) -%}
+    {%- endfor -%}
     {%- if settings.main_metric is not string or settings.main_metric not in metric_names -%}
-        {{- exceptions.raise_compiler_error(prefix ~ ".main_metric must be one of " ~ (metric_names | join(', ')) ~ ", got " ~ settings.main_metric) -}}
+        {{- exceptions.raise_compiler_error(prefix ~ ".main_metric must be one of the experiment metrics of this configuration, "
+            ~ (metric_names | join(', ')) ~ ", got " ~ settings.main_metric) -}}
     {%- endif -%}
     {{- return(settings) -}}
 {% endmacro %}

@@ -93,6 +93,16 @@ CASES = {
         {"search_metrics_bucket_comparisons": [["control", "treatment"]]},
         "var search_metrics_bucket_comparisons was retired with search_paulscore_comparison; use "
         "search_metrics_experiments: {baseline: <bucket>}"),
+    # the judgment families' old names (renamed so that each name says what its tables hold)
+    **{f"renamed var {old}": ({old: value}, f"var {old} was renamed with its family, so that each family name says "
+                                            f"what its tables hold; use {new}")
+       for old, new, value in [
+           ("search_metrics_enable_judged", "search_metrics_enable_judgment_metrics", True),
+           ("search_metrics_enable_judging", "search_metrics_enable_judgment_coverage", False),
+           ("search_metrics_enable_judges", "search_metrics_enable_judge_validation", True),
+           ("search_metrics_enable_llm_judgments", "search_metrics_enable_llm_judge", False),
+           ("search_metrics_judging", "search_metrics_judgment_coverage", {"persistence": 0.5}),
+           ("search_metrics_llm_judging", "search_metrics_llm_judge", {"max_pairs": 10})]},
 }
 
 # The click models' settings are read only when the click_models family is on: these cases set its inputs too.
@@ -175,10 +185,11 @@ EXPERIMENT_CASES = {
     "sequential tuning 0": ({EXPERIMENTS: {"sequential_tuning": 0}},
                             f"{EXPERIMENTS}.sequential_tuning must be a finite number > 0"),
     "unknown main metric": ({EXPERIMENTS: {"main_metric": "ctr"}},
-                            f"{EXPERIMENTS}.main_metric must be one of zero_result_rate, clickthrough_rate, "
+                            f"{EXPERIMENTS}.main_metric must be one of the experiment metrics of this configuration, zero_result_rate, clickthrough_rate, "
                             "abandonment_rate, mean_first_click_position, clicks_per_search, "
                             "mean_seconds_to_first_click, paulscore, satisfied_click_rate, return_rate, "
-                            "reformulation_rate, searches_per_unit, clicked_unit_rate, threshold_pass_rate, got ctr"),
+                            # no reformulation_rate: these vars set no query column
+                            "searches_per_unit, clicked_unit_rate, threshold_pass_rate, got ctr"),
     "bucket column not a name": ({"search_metrics_bucket_column": "bucket; drop table x"},
                                  "search_metrics_bucket_column must name a column of the searches input"),
     "unit column not a name": ({"search_metrics_unit_column": "user id"},
@@ -320,7 +331,7 @@ CASES.update(DIVERSITY_CASES)
 # per group of getters (judged, family switches, retired vars, a getter a macro calls, click models, online,
 # experiments, LLM judging, the non-finite numbers), so that a real parse is seen to fail with the same message.
 WHOLE_PARSE_CASES = {"cutoff below 1", "unknown metric", "family switched on without the family it needs",
-                     "retired bucket pairs", "transformer misses a grade", "click model settings not a dict",
+                     "retired bucket pairs", "renamed var search_metrics_judging", "transformer misses a grade", "click model settings not a dict",
                      "unknown online key", "unknown experiments key", "llm cap 0"}
 WHOLE_PARSE_NON_FINITE = {("search_metrics_cutoffs", "nan"), ("search_metrics_click_models.sdbn_alpha", "inf")}
 

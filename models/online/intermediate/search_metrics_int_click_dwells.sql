@@ -6,9 +6,11 @@
   A page visit is read only when it is not dated in the future (future_limit) and ends at most var
   search_metrics_max_event_delay_seconds after the search (docs/clicks.md); else the click's dwell comes from the
   events, and search_input_quality counts the visit as excluded.
-  A view: the incremental marts filter it by search_date, and the filter reaches the inputs.
+  A table, rebuilt whole on every build: four models read it (search_metrics_int_session_searches,
+  search_dwell_survival, search_metrics_int_experiment_dwells, search_input_quality), so its window over each
+  day-session's events is computed once; the incremental marts' lookback filters what they read from it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('sessions')) }}
+{{ config(materialized='table', enabled=search_metrics.family_enabled('sessions')) }}
 {%- set has_visits = search_metrics.inputs_configured(['search_metrics_page_visits']) %}
 
 with session_searches as (
