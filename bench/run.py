@@ -511,8 +511,8 @@ def trec_eval_vars(data_dir):
         "search_metrics_rank_from": "score",
         "search_metrics_enable_trec_eval": True,
         "search_metrics_trec_eval": {"version": 9},
-        "search_metrics_enable_judging": False,
-        "search_metrics_enable_judges": False,
+        "search_metrics_enable_judgment_coverage": False,
+        "search_metrics_enable_judge_validation": False,
         "search_metrics_enable_comparisons": False,
     }
 
