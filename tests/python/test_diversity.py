@@ -322,13 +322,16 @@ RULE_FAILURES = {
 }
 
 
+# the vars of the rules build; the loader's compile below passes them too, so it reuses the build's parse
+RULE_VARS = {"search_metrics_results": f"{INPUT_SCHEMA}.results", "search_metrics_judgments":
+             f"{INPUT_SCHEMA}.judgments", "search_metrics_subtopic_judgments": f"{INPUT_SCHEMA}.rule_subtopics"}
+
+
 @pytest.mark.dbt
 def test_each_subtopic_rule_fails_under_its_name_on_its_rows(dbt_project):
     with duckdb.connect(str(dbt_project.db_path)) as con:
         load_table(con, f"{INPUT_SCHEMA}.rule_subtopics", SUBTOPIC_COLUMNS, RULE_ROWS)
-    dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results", "search_metrics_judgments":
-                f"{INPUT_SCHEMA}.judgments", "search_metrics_subtopic_judgments": f"{INPUT_SCHEMA}.rule_subtopics"}
-    result = dbt_project.invoke(["build", "--vars", json.dumps(dbt_vars), "--select",
+    result = dbt_project.invoke(["build", "--vars", json.dumps(RULE_VARS), "--select",
                                  "search_metrics_stg_subtopic_judgments"], target_name="diversity_rules")
     failures = {r.node.name: r.failures for r in result.result.results if r.node.resource_type == "test"}
     statuses = {r.node.name: r.status for r in result.result.results}
@@ -340,8 +343,8 @@ def test_read_ndeval_qrels_reads_the_file(dbt_project, tmp_path):
     path = tmp_path / "qrels.txt"
     path.write_text("101 1 clueweb09-en0000-01-00001 1\n\n101\t2  clueweb09-en0000-01-00001\t2\n102 1 d'x 0\n")
     # every field as the file writes it: the staging model reads the grade (input_number) and its rule judges it
-    result = dbt_project.invoke(["compile", "--inline", f"{{{{ search_metrics.read_ndeval_qrels('{path}') }}}}"],
-                                target_name="diversity_loader")
+    result = dbt_project.invoke(["compile", "--vars", json.dumps(RULE_VARS), "--inline",
+                                 f"{{{{ search_metrics.read_ndeval_qrels('{path}') }}}}"], target_name="diversity_loader")
     assert result.success, result.exception
     sql = result.result.results[0].node.compiled_code
     with duckdb.connect() as con:
