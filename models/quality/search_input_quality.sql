@@ -60,7 +60,7 @@ judgment_rows as (
         case
             when returned_queries.query_id is null then 'query returned by no run'
             when {{ search_metrics.is_automated_rater('judgments.rater_id') }} then 'automated rater (search_metrics_automated_raters): read by the judge_validation family, not by the judged metrics'
-            when judgments.grade is null and judgments.grade_input is not null then 'grade is a text that is no whole number in digits (fails search_metrics_judgments__grade_must_be_a_whole_number): read as null, the doc is in the pool, the slot casts no vote'
+            when judgments.unread_grade is not null then 'grade is a text that is no whole number in digits (fails search_metrics_judgments__grade_must_be_a_whole_number): read as null, the doc is in the pool, the slot casts no vote'
             when judgments.grade is null then 'null grade (slot not graded yet): the doc is in the pool, the slot casts no vote'
             {%- if negative_grades == 'unjudged' %}
             when judgments.scale = 'graded' and judgments.grade < 0 then 'negative grade read as unjudged (search_metrics_negative_grades: unjudged): the doc is in the pool, the slot casts no vote'

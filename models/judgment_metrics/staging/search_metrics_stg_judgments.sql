@@ -2,8 +2,10 @@
   The judgments input (var search_metrics_judgments) with the contract's columns (ids as text); the input data tests
   run here.
   The grade is read by input_number (a number as it is, a text column's whole numbers in digits, any other text
-  null); grade_input is the input's grade as text, which the rule search_metrics_judgments__grade_must_be_a_whole_number
-  reads, so a text that is no number is an error, not an ungraded slot.
+  null); unread_grade is the input's grade as text where input_number read no number from it (null elsewhere, and
+  for every grade of a numeric column: the same on every engine), which the rule
+  search_metrics_judgments__grade_must_be_a_whole_number reads, so a text that is no number is an error, not an
+  ungraded slot.
   The nullable rater_id may be absent (a qrels file has none; read as null). A missing required column is a
   compile error (input_columns).
 -#}
@@ -15,6 +17,8 @@ select
     {{ search_metrics.as_text('doc_id') }} as doc_id,
     {% if present.rater_id %}{{ search_metrics.as_text('rater_id') }} as rater_id{% else %}cast(null as {{ dbt.type_string() }}) as rater_id{% endif %},
     {{ search_metrics.input_number('grade') }} as grade,
-    {{ search_metrics.as_text('grade') }} as grade_input,
+    case
+        when {{ search_metrics.input_number('grade') }} is null then {{ search_metrics.as_text('grade') }}
+    end as unread_grade,
     scale
 from {{ search_metrics.input_relation('search_metrics_judgments') }}
