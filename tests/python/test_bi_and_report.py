@@ -660,7 +660,7 @@ def test_report_judgments_section_reads_the_judging_tables(demo):
     entries = EXAMPLES["search_metrics_automated_raters"]
     automated = {"sdbn", "coec", "pbm"} | {j["rater_id"] for j in judgments if _automated(j["rater_id"], entries)}
     assert "llm:demo" in automated
-    shown = _html_table(section, "judge_validation")
+    shown = _html_table(section, "judges")
     assert {cells[0] for _, cells in shown} == automated == {r["rater_id"] for r in judges}
     by_key = {(cells[0], cells[1]): (row_class, cells) for row_class, cells in shown}
     assert len(by_key) == len(automated) * len(JUDGMENT_METRICS)
