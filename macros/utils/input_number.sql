@@ -41,3 +41,14 @@
             then {{ search_metrics.as_double(text) }}
     end
 {%- endmacro %}
+
+{#- Redshift has no regexp_like: the same pattern with its POSIX operator ~ -#}
+{% macro redshift__input_number(expression) -%}
+    {%- set text = 'trim(' ~ search_metrics.as_text(expression) ~ ')' -%}
+    case
+        when length({{ text }}) <= 30
+            and ({{ text }} ~ '^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]{1,2})?$'
+                 or lower({{ text }}) in ('nan', 'infinity', '+infinity', '-infinity', 'inf', '+inf', '-inf'))
+            then {{ search_metrics.as_double(text) }}
+    end
+{%- endmacro %}
