@@ -48,6 +48,10 @@ class DbtFailed(RuntimeError):
     pass
 
 
+class ModelFailed(RuntimeError):
+    """A compiled model's SQL failed on the harness's DuckDB (the message names the model)."""
+
+
 class DbtProject:
     """One temporary DuckDB file and dbt target paths for a test session."""
 
@@ -106,7 +110,13 @@ class DbtProject:
         """Load `tables` ({name: (columns, rows)}) into the harness schema, run every compiled model on them
         (the vars in extra_vars must point the package's inputs at f"{INPUT_SCHEMA}.<name>"), and return
         the requested output tables."""
-        models = _needed_models(self.compile(extra_vars), outputs)
+        return self.run_models(self.compile(extra_vars), tables, outputs)
+
+    def run_models(self, compiled: list[dict], tables: dict[str, tuple[list[tuple[str, str]], list[dict]]],
+                   outputs=("search_query_metrics",)) -> dict[str, list[dict]]:
+        """run_tables with the compiled models given (a list of compile()'s form) instead of compiled here. A model
+        whose SQL fails raises ModelFailed naming it."""
+        models = _needed_models(compiled, outputs)
         with duckdb.connect(str(self.db_path)) as con:
             if not os.environ.get("SEARCH_METRICS_HARNESS_OPTIMIZER"):
                 con.execute("pragma disable_optimizer")
@@ -120,11 +130,14 @@ class DbtProject:
                 parents = [digests[parent] for parent in model["parents"]]
                 digests[model["name"]] = hashlib.sha256(
                     json.dumps([input_types, model["sql"], parents]).encode()).hexdigest()[:16]
-                if model["materialized"] == "view":
-                    con.execute(f"create or replace view {model['relation']} as {model['sql']}")
-                else:
-                    view = _model_sql_view(con, f"{model['name']}__{digests[model['name']]}", model["sql"], kept)
-                    con.execute(f"create or replace table {model['relation']} as select * from {view}")
+                try:
+                    if model["materialized"] == "view":
+                        con.execute(f"create or replace view {model['relation']} as {model['sql']}")
+                    else:
+                        view = _model_sql_view(con, f"{model['name']}__{digests[model['name']]}", model["sql"], kept)
+                        con.execute(f"create or replace table {model['relation']} as select * from {view}")
+                except duckdb.Error as error:
+                    raise ModelFailed(f"model {model['name']} failed: {error}") from error
             by_name = {model["name"]: model["relation"] for model in models}
             return {name: fetch_dicts(con, f"select * from {by_name[name]}") for name in outputs}
 

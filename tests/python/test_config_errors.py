@@ -16,6 +16,7 @@ CASES = {
     "cutoff below 1": ({"search_metrics_cutoffs": [0, 5]}, "every cutoff k must be a whole number >= 1"),
     "fractional cutoff": ({"search_metrics_cutoffs": [2.5]}, "every cutoff k must be a whole number >= 1"),
     "cutoffs not a list": ({"search_metrics_cutoffs": "ten"}, "search_metrics_cutoffs must be a non-empty list"),
+    "empty metric list": ({"search_metrics_metrics": []}, "search_metrics_metrics must be a non-empty list"),
     "unknown metric": ({"search_metrics_metrics": ["ndgc"]}, "unknown metric 'ndgc'"),
     "unknown type": ({"search_metrics_metrics": [{"name": "x", "type": "f1"}]}, "has unknown type 'f1'"),
     "unknown base": ({"search_metrics_metrics": [{"name": "x", "base": "map"}]}, "has unknown base 'map'"),
