@@ -4,47 +4,28 @@
   are not relevant (judged non-relevant or unjudged); binG = the sum / R, R = relevant docs of the pool. 0 when no
   row is relevant. Null when R = 0 (trec_eval 0). j is a row_number over the relevant rows, as in
   average_precision.
+  Computed on the shared pass (metric_plan_query, with this one metric; bin_g_plan below says what it reads).
 -#}
 {% macro bin_g(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1) %}
     {{- return(adapter.dispatch('bin_g', 'search_metrics')(results, cutoffs, pool, spine, scale, threshold)) -}}
 {% endmacro %}
 
 {% macro default__bin_g(results, cutoffs, pool, spine, scale, threshold) -%}
-    {{- search_metrics.require_pool(pool, 'bin_g') -}}
-    with relevant_rows as (
-        select
-            run_id,
-            query_id,
-            rank,
-            row_number() over (partition by run_id, query_id order by rank, doc_id) as hits
-        from {{ results }}
-        where {{ search_metrics.relevance_expression(scale, threshold) }} = 1
-    ),
-
-    g_sums as (
-        select
-            run_id,
-            query_id,
-            sum(1 / {{ search_metrics.log2(search_metrics.as_double('rank - hits') ~ ' + 2') }}) as g_sum
-        from relevant_rows
-        group by run_id, query_id
-    ),
-
-    pool_judgments as (
-        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
-    )
-
-    select
-        spine.run_id,
-        spine.query_id,
-        cast(null as {{ dbt.type_int() }}) as k,
-        case
-            when coalesce(pool_judgments.n_relevant, 0) = 0 then null
-            else coalesce(g_sums.g_sum, 0) / pool_judgments.n_relevant
-        end as value
-    from ({{ search_metrics.spine_relation(results, spine) }}) as spine
-    left join pool_judgments on pool_judgments.query_id = spine.query_id
-    left join g_sums
-        on g_sums.run_id = spine.run_id
-        and g_sums.query_id = spine.query_id
+    {{ search_metrics.metric_query({'name': 'bin_g', 'type': 'bin_g', 'scale': scale, 'threshold': threshold},
+                                  results, pool, spine, cutoffs) }}
 {%- endmacro %}
+
+{#- bin_g's plan (metric_plan): the sum over the relevant rows of 1 / log2(rank - hits + 2) (hits: the running count
+    of relevant rows, w_hits, shared with average_precision) / R; null when R = 0. -#}
+{% macro bin_g_plan(metric, cutoffs) %}
+    {%- set relevance = search_metrics.relevance_expression(metric.scale, metric.threshold) -%}
+    {%- set pool_terms = search_metrics.plan_pool_terms(metric.scale, metric.threshold) -%}
+    {%- set hits = search_metrics.plan_name(['w_hits', metric.scale, metric.threshold]) -%}
+    {%- set g_sum = search_metrics.plan_name(['p_bin_g_sum', metric.scale, metric.threshold]) -%}
+    {{- return({'query_terms': pool_terms.query_terms,
+                'window_terms': {hits: search_metrics.running_sum('case when ' ~ relevance ~ ' = 1 then 1 else 0 end')},
+                'pair_terms': {g_sum: ['sum(case when ' ~ relevance ~ ' = 1 then 1 / '
+                    ~ search_metrics.log2(search_metrics.as_double('rank - ' ~ hits) ~ ' + 2') ~ ' end)', none]},
+                'values': [[none, 'case when ' ~ pool_terms.names.relevant ~ ' = 0 then null else coalesce(' ~ g_sum ~ ', 0) / '
+                    ~ pool_terms.names.relevant ~ ' end']]}) -}}
+{% endmacro %}

@@ -1,6 +1,7 @@
 {#-
-  The query for one resolved metric entry (see get_metrics): looks its type up in the metric-type registry
-  (metric_types) and calls the macro it names, search_metrics.<macro>, with the entry's parameters as keyword
+  The query for one resolved metric entry (see get_metrics). A type on the shared pass (the registry's `plan`)
+  runs metric_plan_query with this one entry (its plan handles condensed and whole_list itself). Any other type:
+  looks its type up in the metric-type registry (metric_types) and calls the macro it names, search_metrics.<macro>, with the entry's parameters as keyword
   arguments (every parameter of the type but condensed and whole_list, which are metric_query's own). Returns a
   select of run_id, query_id, k, value; a type the registry does not know is a compile error.
     condensed=true (average_precision, ndcg): the rows not graded on the metric's scale are dropped first and
@@ -19,6 +20,12 @@
     {%- if metric.type in search_metrics.diversity_types() and subtopics is none -%}
         {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ metric.name ~ "' of type " ~ metric.type ~ " reads the subtopic judgments: metric_query needs subtopics={'results': ..., 'pool': ...}") -}}
     {%- endif -%}
+    {%- if search_metrics.metric_types().get(metric.type, {}).get('plan') %}
+    select run_id, query_id, k, value
+    from (
+        {{ search_metrics.metric_plan_query([metric], results, pool, spine, cutoffs) | indent(8) }}
+    ) as plan_values
+    {%- else -%}
     {%- set diversity = {'results': subtopics.results, 'pool': subtopics.pool, 'spine': spine, 'cutoffs': cutoffs} if subtopics is not none else {} -%}
     {%- if metric.get('condensed') -%}
         {%- set results -%}
@@ -57,5 +64,6 @@
     {{ search_metrics[spec['macro']](**arguments) }}
     {%- if whole_list %}
     ) as whole_list_values
+    {%- endif %}
     {%- endif %}
 {%- endmacro %}

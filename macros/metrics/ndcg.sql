@@ -4,121 +4,60 @@
     null when nothing in top k is graded on `scale`.
     ideal='pool' (trec_eval ndcg_cut_k; with gain='exponential', Quepid / Elasticsearch): IDCG = the best k gains
     of the query's pool (every judged doc, ungraded = 0); null when no doc of the pool is graded.
-  Only graded rows are read (an ungraded row adds 0 to every DCG and sorts after the positive gains). Local: one
-  window per (run, query) over the graded rows in ideal order gives each row's ideal position within every
-  cutoff's top k (a running count of the rows with rank <= k), then one grouped pass (aggregate_at_cutoffs)
-  sums DCG and IDCG for all cutoffs. Pool: one window per query over the pool's positive gains.
-  Every window is ordered to the row (doc_id breaks the last ties), so the SQL is deterministic on every engine.
+  Computed on the shared pass (metric_plan_query, with this one metric; ndcg_plan below says what it reads).
 -#}
 {% macro ndcg(results, cutoffs=none, pool=none, spine=none, scale='graded', gain='linear', ideal='local') %}
     {{- return(adapter.dispatch('ndcg', 'search_metrics')(results, cutoffs, pool, spine, scale, gain, ideal)) -}}
 {% endmacro %}
 
 {% macro default__ndcg(results, cutoffs, pool, spine, scale, gain, ideal) -%}
-    {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
-    {%- set double = search_metrics.type_double() -%}
-    {%- set gain_expression = search_metrics.gain_expression(scale, gain) -%}
-    with graded_gains as (
-        select
-            run_id,
-            query_id,
-            doc_id,
-            rank,
-            {{ gain_expression }} as gain,
-            {{ gain_expression }} / {{ search_metrics.log2(search_metrics.as_double('rank') ~ ' + 1') }} as discounted_gain
-        from {{ results }}
-        where rank <= {{ cutoffs | max }}
-            and {{ scale }}_value is not null
-    ),
-    {%- if ideal == 'pool' %}
-
-    dcg_at_k as (
-        {{ search_metrics.aggregate_at_cutoffs('graded_gains', [['dcg', 'sum', 'discounted_gain']],
-            cutoffs, search_metrics.spine_relation(results, spine)) }}
-    ),
-
-    {{ search_metrics.require_pool(pool, 'ndcg with the pool ideal') }}
-    pool_gains as (
-        select
-            query_id,
-            row_number() over (
-                partition by query_id
-                order by {{ gain_expression }} desc, doc_id
-            ) as ideal_position,
-            {{ gain_expression }} as gain
-        from {{ pool }}
-        where {{ gain_expression }} > 0
-    ),
-
-    ideal_dcg_at_k as (
-        select
-            query_id
-            {%- for k in cutoffs %},
-            sum(case when ideal_position <= {{ k }} then gain / {{ search_metrics.log2('ideal_position + 1') }} end) as ideal_dcg_at_{{ k }}
-            {%- endfor %}
-        from pool_gains
-        where ideal_position <= {{ cutoffs | max }}
-        group by query_id
-    ),
-
-    pool_judgments as (
-        {{ search_metrics.pool_counts(pool, scale) | indent(8) }}
-    )
-
-    select
-        dcg_at_k.run_id,
-        dcg_at_k.query_id,
-        dcg_at_k.k,
-        case
-            when coalesce(pool_judgments.n_graded, 0) = 0 then null
-            else case dcg_at_k.k
-                {%- for k in cutoffs %}
-                when {{ k }} then case
-                    when coalesce(ideal_dcg_at_k.ideal_dcg_at_{{ k }}, 0) = 0 then cast(0 as {{ double }})
-                    else coalesce(dcg_at_k.dcg, 0) / ideal_dcg_at_k.ideal_dcg_at_{{ k }}
-                end
-                {%- endfor %}
-            end
-        end as value
-    from dcg_at_k
-    left join pool_judgments on pool_judgments.query_id = dcg_at_k.query_id
-    left join ideal_dcg_at_k on ideal_dcg_at_k.query_id = dcg_at_k.query_id
-    {%- else %}
-
-    ideal_positions as (
-        select
-            run_id,
-            query_id,
-            rank,
-            gain,
-            discounted_gain
-            {%- for k in cutoffs %},
-            sum(case when rank <= {{ k }} then 1 else 0 end) over (
-                partition by run_id, query_id
-                order by gain desc, rank, doc_id
-                rows between unbounded preceding and current row
-            ) as ideal_position_at_{{ k }}
-            {%- endfor %}
-        from graded_gains
-    ),
-
-    ndcg_at_k as (
-        {{ search_metrics.aggregate_at_cutoffs('ideal_positions', [
-            ['n_graded', 'count', 'gain'],
-            ['dcg', 'sum', 'discounted_gain'],
-            ['ideal_dcg', 'sum', 'gain / ' ~ search_metrics.log2('ideal_position_at_{k} + 1')]
-        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
-    )
-
-    select
-        run_id,
-        query_id,
-        k,
-        case
-            when n_graded = 0 then null
-            when coalesce(ideal_dcg, 0) = 0 then cast(0 as {{ double }})
-            else dcg / ideal_dcg
-        end as value
-    from ndcg_at_k
-    {%- endif %}
+    {{ search_metrics.metric_query({'name': 'ndcg', 'type': 'ndcg', 'scale': scale, 'gain': gain, 'ideal': ideal},
+                                  results, pool, spine, cutoffs) }}
 {%- endmacro %}
+
+{#- ndcg's plan (metric_plan): DCG / ideal DCG at each cutoff (0 when the ideal is 0). Local ideal: the gains of the
+    graded rows within the cutoff in descending order, each row's ideal position a running count in the scale's
+    ideal order (`<scale>_value desc, rank, doc_id`: one sort for every cutoff, for linear and exponential gains
+    alike); null when no row within the cutoff is graded. Pool ideal: the best gains of the query's pool, each
+    doc's position a row_number in the pool's ideal order (positive values first, doc_id breaking ties); null
+    when no doc of the pool is graded. A condensed entry reads positions among the graded rows (its local ideal
+    a late window: it counts condensed positions). -#}
+{% macro ndcg_plan(metric, cutoffs) %}
+    {%- set scale = metric.scale -%}
+    {%- set double = search_metrics.type_double() -%}
+    {%- set gain = search_metrics.gain_expression(scale, metric.gain) -%}
+    {%- set plan = {'window_terms': {}, 'late_window_terms': {}, 'pair_terms': {}, 'pool_terms': {}, 'query_terms': {},
+                    'values': [], 'reads_every_rank': metric.get('condensed') or not search_metrics.has_cutoff(metric)} -%}
+    {%- for k in search_metrics.plan_cutoffs(metric, cutoffs) -%}
+        {%- set list = search_metrics.plan_list_terms(metric, k) -%}
+        {%- set dcg = search_metrics.plan_dcg_term(metric, k, list) -%}
+        {%- do plan.window_terms.update(list.window_terms) -%}
+        {%- do plan.pair_terms.update(list.pair_terms) -%}
+        {%- do plan.pair_terms.update(dcg.pair_terms) -%}
+        {%- if metric.ideal == 'pool' -%}
+            {%- set pool_terms = search_metrics.plan_pool_terms(scale) -%}
+            {%- set position = search_metrics.plan_name(['pool_ideal_position', scale]) -%}
+            {%- set ideal = search_metrics.plan_name(['q_ideal_dcg', scale, metric.gain, k]) -%}
+            {%- do plan.pool_terms.update({position: 'row_number() over (partition by query_id order by case when '
+                ~ scale ~ '_value > 0 then 0 else 1 end, ' ~ scale ~ '_value desc, doc_id)'}) -%}
+            {%- do plan.query_terms.update(pool_terms.query_terms) -%}
+            {%- do plan.query_terms.update({ideal: ['sum(case when ' ~ scale ~ '_value > 0'
+                ~ (' and ' ~ position ~ ' <= ' ~ k if k is not none else '') ~ ' then ' ~ gain ~ ' / '
+                ~ search_metrics.log2(position ~ ' + 1') ~ ' end)', none]}) -%}
+            {%- do plan['values'].append([k, 'case when ' ~ pool_terms.names.graded ~ ' = 0 then null when coalesce('
+                ~ ideal ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else coalesce(' ~ dcg.name ~ ', 0) / ' ~ ideal ~ ' end']) -%}
+        {%- else -%}
+            {%- set position = search_metrics.plan_name(['w', list.prefix ~ 'ideal_position', scale, k]) -%}
+            {%- set ideal = search_metrics.plan_name(['p', list.prefix ~ 'ideal_dcg', scale, metric.gain, k]) -%}
+            {%- set counted = 'case when ' ~ ((list.position ~ ' <= ' ~ k ~ ' and ') if k is not none else '')
+                ~ scale ~ '_value is not null then 1 else 0 end' -%}
+            {%- do plan['late_window_terms' if metric.get('condensed') else 'window_terms'].update({position:
+                search_metrics.running_sum(counted, scale ~ '_value desc, rank, doc_id')}) -%}
+            {%- do plan.pair_terms.update({ideal: [search_metrics.at_cutoff('sum', gain ~ ' / '
+                ~ search_metrics.log2(position ~ ' + 1'), k, list.position), none]}) -%}
+            {%- do plan['values'].append([k, 'case when ' ~ list.graded ~ ' = 0 then null when coalesce(' ~ ideal
+                ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else ' ~ dcg.name ~ ' / ' ~ ideal ~ ' end']) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(plan) -}}
+{% endmacro %}

@@ -4,54 +4,34 @@
     denominator='k' (trec_eval P_k): relevant in top k / k, ungraded = not relevant; null when no doc of the
     query's pool is graded (needs `pool`).
   results: run_id, query_id, doc_id, rank, <scale>_value; pool: query_id, <scale>_value; spine: run_id, query_id.
-  One grouped pass over the graded rows with rank <= the largest cutoff (aggregate_at_cutoffs).
+  Computed on the shared pass (metric_plan_query, with this one metric; precision_plan below says what it reads).
 -#}
 {% macro precision(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1, denominator='graded') %}
     {{- return(adapter.dispatch('precision', 'search_metrics')(results, cutoffs, pool, spine, scale, threshold, denominator)) -}}
 {% endmacro %}
 
 {% macro default__precision(results, cutoffs, pool, spine, scale, threshold, denominator) -%}
-    {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
-    with graded_relevance as (
-        select run_id, query_id, rank, {{ search_metrics.relevance_expression(scale, threshold) }} as relevant
-        from {{ results }}
-        where rank <= {{ cutoffs | max }}
-            and {{ scale }}_value is not null
-    ),
-
-    counts_at_k as (
-        {{ search_metrics.aggregate_at_cutoffs('graded_relevance', [
-            ['n_graded', 'count', 'relevant'],
-            ['n_relevant', 'count', 'case when relevant = 1 then 1 end']
-        ], cutoffs, search_metrics.spine_relation(results, spine)) }}
-    )
-    {%- if denominator == 'k' %},
-
-    {{ search_metrics.require_pool(pool, 'precision with denominator k') }}
-    pool_judgments as (
-        {{ search_metrics.pool_counts(pool, scale, threshold) | indent(8) }}
-    )
-
-    select
-        counts_at_k.run_id,
-        counts_at_k.query_id,
-        counts_at_k.k,
-        case
-            when coalesce(pool_judgments.n_graded, 0) = 0 then null
-            else {{ search_metrics.as_double('counts_at_k.n_relevant') }} / counts_at_k.k
-        end as value
-    from counts_at_k
-    left join pool_judgments on pool_judgments.query_id = counts_at_k.query_id
-    {%- else %}
-
-    select
-        run_id,
-        query_id,
-        k,
-        case
-            when n_graded = 0 then null
-            else {{ search_metrics.as_double('n_relevant') }} / n_graded
-        end as value
-    from counts_at_k
-    {%- endif %}
+    {{ search_metrics.metric_query({'name': 'precision', 'type': 'precision', 'scale': scale, 'threshold': threshold, 'denominator': denominator},
+                                  results, pool, spine, cutoffs) }}
 {%- endmacro %}
+
+{#- precision's plan (metric_plan): relevant / graded rows at each cutoff, or relevant / k (denominator k, null
+    when no doc of the query's pool is graded). -#}
+{% macro precision_plan(metric, cutoffs) %}
+    {%- set plan = {'window_terms': {}, 'pair_terms': {}, 'query_terms': {}, 'values': []} -%}
+    {%- set pool_terms = search_metrics.plan_pool_terms(metric.scale) -%}
+    {%- for k in search_metrics.plan_cutoffs(metric, cutoffs) -%}
+        {%- set list = search_metrics.plan_list_terms(metric, k, metric.threshold) -%}
+        {%- do plan.window_terms.update(list.window_terms) -%}
+        {%- do plan.pair_terms.update(list.pair_terms) -%}
+        {%- if metric.denominator == 'k' -%}
+            {%- do plan.query_terms.update(pool_terms.query_terms) -%}
+            {%- do plan['values'].append([k, 'case when ' ~ pool_terms.names.graded ~ ' = 0 then null else '
+                ~ search_metrics.as_double(list.relevant) ~ ' / ' ~ k ~ ' end']) -%}
+        {%- else -%}
+            {%- do plan['values'].append([k, 'case when ' ~ list.graded ~ ' = 0 then null else '
+                ~ search_metrics.as_double(list.relevant) ~ ' / ' ~ list.graded ~ ' end']) -%}
+        {%- endif -%}
+    {%- endfor -%}
+    {{- return(plan) -}}
+{% endmacro %}

@@ -2,22 +2,21 @@
   Set average precision per (run_id, query_id), k null (trec_eval set_map): rr^2 / (n R), rr = relevant rows of
   the whole list, n = rows the run returned (the spine's n_results), R = relevant docs of the pool: set precision
   times set recall. Null when R = 0 or n = 0 (trec_eval 0). Needs `pool` and a spine with n_results.
+  Computed on the shared pass (metric_plan_query, with this one metric; set_average_precision_plan below says what it reads).
 -#}
 {% macro set_average_precision(results, cutoffs=none, pool=none, spine=none, scale='binary', threshold=1) %}
     {{- return(adapter.dispatch('set_average_precision', 'search_metrics')(results, cutoffs, pool, spine, scale, threshold)) -}}
 {% endmacro %}
 
 {% macro default__set_average_precision(results, cutoffs, pool, spine, scale, threshold) -%}
-    select
-        run_id,
-        query_id,
-        cast(null as {{ dbt.type_int() }}) as k,
-        case
-            when n_relevant_in_pool = 0 or n_retrieved = 0 then null
-            else {{ search_metrics.as_double('n_relevant_retrieved') }} * n_relevant_retrieved
-                / ({{ search_metrics.as_double('n_retrieved') }} * n_relevant_in_pool)
-        end as value
-    from (
-        {{ search_metrics.set_counts(results, pool, spine, scale, threshold) | indent(8) }}
-    ) as set_counts
+    {{ search_metrics.metric_query({'name': 'set_average_precision', 'type': 'set_average_precision', 'scale': scale, 'threshold': threshold},
+                                  results, pool, spine, cutoffs) }}
 {%- endmacro %}
+
+{#- set_average_precision's plan (metric_plan): from plan_set_terms. -#}
+{% macro set_average_precision_plan(metric, cutoffs) %}
+    {%- set t = search_metrics.plan_set_terms(metric) -%}
+    {{- return(dict(t.plan, values=[[none, 'case when ' ~ t.relevant_in_pool ~ ' = 0 or ' ~ t.retrieved ~ ' = 0 then null else '
+        ~ search_metrics.as_double(t.relevant_retrieved) ~ ' * ' ~ t.relevant_retrieved ~ ' / ('
+        ~ search_metrics.as_double(t.retrieved) ~ ' * ' ~ t.relevant_in_pool ~ ') end']])) -}}
+{% endmacro %}

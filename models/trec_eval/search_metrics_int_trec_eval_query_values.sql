@@ -1,7 +1,8 @@
 {#-
   Every measure of the trec_eval table per evaluated (run_id, query_id) of search_metrics_int_trec_eval_spine, one
-  row per (run_id, query_id, measure): the entries of trec_eval_measures() computed by the metric macros
-  (metric_query) over search_metrics_int_trec_eval_results / _pool / _spine, each named as trec_eval names it
+  row per (run_id, query_id, measure): the entries of trec_eval_measures() computed together (metric_queries: the
+  types on the shared pass in one pass, each at its own cutoffs; the others by their own queries) over
+  search_metrics_int_trec_eval_results / _pool / _spine, each named as trec_eval names it
   (measure_k with cutoffs), a null (our "undefined") written as trec_eval's 0; an entry with `geometric` adds
   that measure, ln(max(value, 0.00001)) (m_gm_map.c); iprec_at_recall_0.00 .. _1.00 from one interpolated_precision
   pass (trec_eval's binary relevance, the level rounding of var search_metrics_trec_eval's version) and 11pt_avg,
@@ -37,49 +38,55 @@
                                 'geometric': entry.get('geometric')}) -%}
     {%- endfor -%}
 {%- endfor -%}
-{%- set metrics = search_metrics.get_metrics(requested) -%}
+{#- each entry's cutoffs ride on the entry (the shared pass reduces each metric at its own) -#}
+{%- set metrics = [] -%}
+{%- for metric in search_metrics.get_metrics(requested) -%}
+    {%- do metrics.append(dict(metric, cutoffs=expanded[loop.index0].cutoffs or [search_metrics.whole_list_cutoff()])) -%}
+{%- endfor -%}
 {%- set relevance = search_metrics.get_metrics([{'name': 'curve', 'type': 'average_precision_11pt'}])[0] -%}
-
-with
-{%- for item in expanded %}
-
-{{ item.name }}_values as (
-    {{ search_metrics.metric_query(metrics[loop.index0], results, pool, spine,
-                                   item.cutoffs or [search_metrics.whole_list_cutoff()]) }}
+{#- one row per output of an entry: its value, and its geometric reading when it has one -#}
+{%- set measure_rows = [] -%}
+{%- for item in expanded -%}
+    {%- for transform in ['value'] + (['geometric'] if item.geometric else []) -%}
+        {%- do measure_rows.append([search_metrics.string_literal(item.name),
+            search_metrics.string_literal(item.geometric if transform == 'geometric' else item.measure),
+            '1' if item.cutoffs and transform == 'value' else '0',
+            search_metrics.string_literal('geometric' if transform == 'geometric' else item.summary),
+            search_metrics.string_literal('double' if transform == 'geometric' else item.printed),
+            search_metrics.string_literal(transform)]) -%}
+    {%- endfor -%}
+{%- endfor -%}
+with metric_values as (
+    {{ search_metrics.metric_queries(metrics, results, pool, spine, [search_metrics.whole_list_cutoff()]) | indent(4) }}
 ),
-{%- endfor %}
+
+measures as (
+    {{ search_metrics.literal_relation(['name', 'measure', 'per_cutoff', 'summary_rule', 'printed_as', 'transform'], measure_rows) | indent(4) }}
+),
 
 curve_values as (
     {{ search_metrics.interpolated_precision(results, pool, spine, relevance.scale, relevance.threshold, settings.version) }}
 )
 
-{% for item in expanded -%}
 select
-    run_id,
-    query_id,
-    {%- if item.cutoffs %}
-    {{ dbt.concat([search_metrics.string_literal(item.measure ~ '_'), search_metrics.as_text('k')]) }} as measure,
-    {%- else %}
-    cast({{ search_metrics.string_literal(item.measure) }} as {{ text }}) as measure,
-    {%- endif %}
-    coalesce({{ search_metrics.as_double('value') }}, cast(0 as {{ search_metrics.type_double() }})) as value,
-    cast('{{ item.summary }}' as {{ text }}) as summary_rule,
-    cast('{{ item.printed }}' as {{ text }}) as printed_as
-from {{ item.name }}_values
+    metric_values.run_id,
+    metric_values.query_id,
+    case
+        when measures.per_cutoff = 1
+            then {{ dbt.concat(['measures.measure', "'_'", search_metrics.as_text('metric_values.k')]) }}
+        else cast(measures.measure as {{ text }})
+    end as measure,
+    case
+        when measures.transform = 'geometric'
+            then ln(greatest(coalesce(metric_values.value, cast(0 as {{ search_metrics.type_double() }})),
+                             {{ search_metrics.as_double('0.00001') }}))
+        else coalesce(metric_values.value, cast(0 as {{ search_metrics.type_double() }}))
+    end as value,
+    cast(measures.summary_rule as {{ text }}) as summary_rule,
+    cast(measures.printed_as as {{ text }}) as printed_as
+from metric_values
+inner join measures on measures.name = metric_values.metric
 union all
-{% if item.geometric -%}
-select
-    run_id,
-    query_id,
-    cast({{ search_metrics.string_literal(item.geometric) }} as {{ text }}) as measure,
-    ln(greatest(coalesce({{ search_metrics.as_double('value') }}, cast(0 as {{ search_metrics.type_double() }})),
-                {{ search_metrics.as_double('0.00001') }})) as value,
-    cast('geometric' as {{ text }}) as summary_rule,
-    cast('double' as {{ text }}) as printed_as
-from {{ item.name }}_values
-union all
-{% endif -%}
-{%- endfor -%}
 select
     run_id,
     query_id,

@@ -107,6 +107,19 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
           search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"]
     """))
     (consumer / "packages.yml").write_text(f"packages:\n  - local: {REPO_ROOT}\n")
+    # a model of the consumer's own that calls metric macros directly (docs/metrics.md, "Calling a metric macro"):
+    # each runs the shared pass with its one metric, at cutoffs of its own
+    (consumer / "models").mkdir()
+    (consumer / "models" / "my_metric_calls.sql").write_text(textwrap.dedent("""
+        {{ config(enabled=var('search_metrics_results') is not none) }}
+        {%- set results = ref('search_metrics_int_labeled_results') -%}
+        {%- set pool = ref('search_metrics_int_pool') -%}
+        select 'ndcg_pool' as metric, run_id, query_id, k, value
+        from ({{ search_metrics.ndcg(results, cutoffs=[2, 4], pool=pool, ideal='pool') }}) as ndcg_calls
+        union all
+        select 'average_precision', run_id, query_id, k, value
+        from ({{ search_metrics.average_precision(results, cutoffs=[2, 4]) }}) as ap_calls
+    """))
     (consumer / "profiles.yml").write_text(textwrap.dedent(f"""
         consumer:
           target: dev
@@ -141,6 +154,11 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
                                    or "paulscore" in m or "auc" in m or "experiment" in m}, package_models
     with duckdb.connect(str(db)) as con:
         check_outputs(con, "analytics")
+        results, judgments, _, _ = expected_tables()
+        calls = ref.query_metrics(results, [j for j in judgments if not is_automated(j["rater_id"])], cutoffs=(2, 4),
+                                  metrics=["ndcg_pool", "average_precision"])
+        assert_rows_match(fetch_dicts(con, "select * from analytics.my_metric_calls"), calls,
+                          key=("run_id", "query_id", "metric", "k"), value_columns=("value",))
         tables = {row["table_name"] for row in fetch_dicts(con, "select table_name from information_schema.tables")}
     assert not {t for t in tables if t.startswith("search_metrics_example")}, tables
     assert {"ranker_output", "relevance_labels", "search_query_metrics", "search_run_metrics"} <= tables

@@ -40,6 +40,9 @@ CUSTOM_METRICS = [
     {"name": "err_detail", "type": "err", "scale": "detail"},
     {"name": "err_binary_gmax2", "type": "err", "scale": "binary", "g_max": 2},
     {"name": "coverage_binary", "type": "coverage", "scale": "binary"},
+    # condensed with the local ideal (the ideal positions count condensed positions) and AP over the condensed list
+    {"name": "ndcg_condensed_local", "type": "ndcg", "condensed": True},
+    {"name": "ap_condensed_retrieved", "type": "average_precision", "condensed": True, "whole_list": True},
 ]
 CUSTOM_TRANSFORMERS = {
     "graded_to_binary": {0: 0, 1: 0, 2: 1, 3: 1},
