@@ -56,15 +56,27 @@ SPARK_TEST_ID = re.compile(r"\[(?:[^\]]*-)?spark(?:-[^\]]*)?\]$")
 # Files that share a session fixture's work run in one unit, on one worker, so that work is done once a run: the
 # portability gate compiles the three parity var sets on DuckDB and PostgreSQL, as the engine-parity tests do (six
 # compiles of about 4 s each), and the demo tests read the BI tests' demo build (`demo`, a `dbt build` of 15-30 s).
-SAME_UNIT_AS = {"test_portability.py": "test_engine_parity.py", "test_demo_and_consumer.py": "test_bi_and_report.py"}
+# The engine-parity and portability files join the Spark unit ("spark"): its Spark tests compare with DuckDB, so they
+# compile the three parity var sets on DuckDB and build the DuckDB demo (`duckdb_demo`) too, which a second worker
+# running the rest of those files paid again (about 42 s of CPU, tests/README.md).
+SAME_UNIT_AS = {"test_portability.py": "spark", "test_engine_parity.py": "spark",
+                "test_demo_and_consumer.py": "test_bi_and_report.py"}
+
+
+def unit_of(scope: str) -> str:
+    """The scheduler's unit of a file's scope (its path): the file itself, or the unit SAME_UNIT_AS names."""
+    name = scope.rsplit("/", 1)[-1]
+    unit = SAME_UNIT_AS.get(name, name)
+    return unit if unit == "spark" else scope[:len(scope) - len(name)] + unit
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
     """`make test` runs the suite on two pytest-xdist workers (`-n 2 --dist loadfile`, tests/README.md). With
     loadfile, every test of one file runs on one worker (so a module's fixtures, such as the demo build of
-    test_bi_and_report.py, are built once); here the Spark tests of every file are one more unit of their own, so
-    that one worker starts Spark (a JVM, about 17 s, and both cores while it runs) and the other never does."""
+    test_bi_and_report.py, are built once); here the Spark tests of every file are one more unit of their own, with
+    the files that compare with them (SAME_UNIT_AS), so that one worker starts Spark (a JVM, about 17 s, and both
+    cores while it runs) and the other never does."""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
@@ -77,9 +89,7 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             if SPARK_TEST_ID.search(nodeid):
                 return "spark"
-            scope = super()._split_scope(nodeid)
-            name = scope.rsplit("/", 1)[-1]
-            return scope[:len(scope) - len(name)] + SAME_UNIT_AS.get(name, name)
+            return unit_of(super()._split_scope(nodeid))
 
     return FilesAndSparkScheduling(config, log)
 

@@ -493,7 +493,8 @@ def test_generated_datasets_give_the_same_rows_on_postgres(duckdb_engine, postgr
 
 
 # -- through dbt: the demo build -------------------------------------------------------------------------
-@pytest.fixture(scope="module")
+# session-scoped: the Spark demo test runs first in its unit (conftest.py), the PostgreSQL one later, after other files
+@pytest.fixture(scope="session")
 def duckdb_demo(duckdb_engine):
     return demo_build(duckdb_engine)
 
