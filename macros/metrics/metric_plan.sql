@@ -6,7 +6,7 @@
                   per query (the pool's ideal order);
     query_terms:  {name: [aggregate SQL, default]} per query over the pool (its rows and pool_terms): counts, ideal
                   DCGs; `default` is the value for a query without a pool row (a SQL literal, or none for null);
-    row_terms:    {name: SQL} per result row (results' columns; the query_terms when reads_query_terms);
+    row_terms:    {name: SQL} per result row (results' columns);
     window_terms: {name: SQL} per result row, a window over the row terms partitioned by (run_id, query_id): the
                   run's rank order (`order by rank, doc_id`, search_metrics.rank_order), or a scale's local ideal
                   order (`order by <scale>_value desc, rank, doc_id`);
@@ -17,7 +17,7 @@
                   list; `default` as for query_terms, for a pair of the spine without a result row;
     values:       [[k, SQL], ...]: the metric's value at each cutoff k (none: one value, k null) over the pair and
                   query terms (and the spine's n_results when reads_n_results);
-    reads_query_terms, reads_every_rank, reads_n_results: true when the row or pair terms read query_terms, when
+    reads_query_terms, reads_every_rank, reads_n_results: true when the pair terms read query_terms, when
                   a pair term reads rows beyond the largest cutoff (always with a value at k none, over the whole
                   list), when a value reads n_results.
   Terms are named after what they compute (the scale, threshold, gain, cutoff and persistence in the name), so two

@@ -3,13 +3,13 @@
     plan_query_terms  one grouped pass over the pool per query (its counts, its ideal DCGs from one window per
                       scale over the pool's ideal order, plan_pool_terms);
     plan_row_terms    the results (rank <= the largest cutoff of a slot unless a term reads every rank) with each row's
-                      relevance, gains and stop probabilities (and the query terms, joined by query_id, when a term
-                      reads them);
+                      row terms (ERR's stop probabilities);
     plan_ordered_terms  every window term: one sort per distinct order (the rank order; a scale's local ideal
                       order), shared by every metric that reads it (plan_reordered_terms: the late windows, which
                       read a window term);
     plan_pair_terms   one grouped pass per (run_id, query_id) computing every sum, count and minimum of every
-                      metric at every cutoff;
+                      metric at every cutoff (the rows joined to their query terms here, after the sorts, when a
+                      pair term reads them: the sorts carry no query column);
     plan_spine_terms  the spine (run_id, query_id; n_results when a value reads it) with the pair and query terms,
                       their defaults where a pair or query has no row;
   then each (metric, k) slot of a literal relation picks its value expression (`case slot`): the long rows of
@@ -66,18 +66,10 @@
     plan_row_terms as (
         select
             results.*
-            {%- if plan.reads_query_terms %}
-            {%- for name in plan.query_terms %},
-            plan_query_terms.{{ name }}
-            {%- endfor %}
-            {%- endif %}
             {%- for name, sql in plan.row_terms.items() %},
             {{ sql }} as {{ name }}
             {%- endfor %}
         from {{ results }} as results
-        {%- if plan.reads_query_terms %}
-        left join plan_query_terms on plan_query_terms.query_id = results.query_id
-        {%- endif %}
         {%- if not plan.reads_every_rank %}
         where results.rank <= {{ plan.slots | map(attribute='k') | max }}
         {%- endif %}
@@ -106,13 +98,16 @@
 
     plan_pair_terms as (
         select
-            run_id,
-            query_id
+            ordered_terms.run_id,
+            ordered_terms.query_id
             {%- for name, term in plan.pair_terms.items() %},
             {{ term[0] }} as {{ name }}
             {%- endfor %}
-        from {{ 'plan_reordered_terms' if plan.late_window_terms else 'plan_ordered_terms' }}
-        group by run_id, query_id
+        from {{ 'plan_reordered_terms' if plan.late_window_terms else 'plan_ordered_terms' }} as ordered_terms
+        {%- if plan.reads_query_terms %}
+        left join plan_query_terms on plan_query_terms.query_id = ordered_terms.query_id
+        {%- endif %}
+        group by ordered_terms.run_id, ordered_terms.query_id
     ),
 
     plan_spine_terms as (
