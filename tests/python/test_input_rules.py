@@ -62,7 +62,9 @@ EXTRA_CASES = {
                          lambda j: j[0].update(grade=2.5)),
     "detail grade 0": ("search_metrics_judgments__grade_must_be_on_its_scale", "judgments", lambda j: j[2].update(grade=0)),
 }
-STAGING = ["search_metrics_stg_results", "search_metrics_stg_judgments"]
+# the rules are data tests on the rule-violations tables, which the staging views depend on
+STAGING = ["search_metrics_stg_results_rule_violations", "search_metrics_stg_judgments_rule_violations",
+           "search_metrics_stg_results", "search_metrics_stg_judgments"]
 # the builds of every model read the metrics; the judgment_coverage and judge_validation families (the metrics again per judgment
 # source) are tested in their own files
 VARS = json.dumps({"search_metrics_results": f"{INPUT_SCHEMA}.rule_results",
@@ -121,6 +123,21 @@ def test_failing_rule_stops_the_metric_models(dbt_project):
     assert statuses["search_metrics_results__rank_must_be_unique_within_run_and_query"] == "fail"
     assert statuses["search_query_metrics"] == "skipped"
     assert statuses["search_run_metrics"] == "skipped"
+    # every model that reads the results input, directly or not, is skipped (the staging view included: it depends
+    # on the rule-violations table the failing test reads); the models of the judgments alone still run
+    parents = {r.node.unique_id: set(r.node.depends_on.nodes) for r in result.result.results}
+    names = {r.node.unique_id: r.node.name for r in result.result.results}
+    downstream = {uid for uid in parents if names[uid] == "search_metrics_stg_results"}
+    while True:
+        more = {uid for uid, ups in parents.items() if ups & downstream} - downstream
+        if not more:
+            break
+        downstream |= more
+    models_downstream = {names[uid] for uid in downstream if uid.startswith("model.")}
+    assert {"search_metrics_stg_results", "search_metrics_int_query_spine", "search_metrics_int_labeled_results",
+            "search_input_quality"} <= models_downstream, models_downstream
+    assert {name: statuses[name] for name in models_downstream if statuses[name] != "skipped"} == {}
+    assert statuses["search_metrics_stg_judgments"] == "success"
 
 
 # -- integer scales, negative grades, ranking by score, columns as they come ---------------------------------------
