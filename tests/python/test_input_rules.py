@@ -404,6 +404,31 @@ def test_is_nan_and_input_number_on_each_engine(request, engine_name):
     assert t_numbers == expected
 
 
+@pytest.mark.dbt
+@pytest.mark.parametrize("engine_name", ["duckdb", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_duplicate_key_sets_on_each_engine(request, engine_name):
+    """Macro duplicate_key_sets (the results' two uniqueness rules in one statement): DuckDB's sorts of key hashes
+    and the other engines' grouping sets give the duplicated keys of each set, null key values equal as in a
+    `group by` (a null in a set's column is not the rolled-up column of the other set), the others null. By hand:
+    (a, b) repeats as (x, 1) and (y, null); (a, c) as (x, p) and (z, null); every other key is unique."""
+    engine = request.getfixturevalue(f"{engine_name}_engine")
+    rows = [("'x'", "1", "'p'"), ("'x'", "1", "'q'"), ("'x'", "2", "'p'"), ("'y'", "null", "'r'"),
+            ("'y'", "null", "'s'"), ("null", "3", "'t'"), ("'z'", "4", "null"), ("'z'", "5", "null"),
+            ("'w'", "6", "'u'")]
+    relation = ", ".join(f"[\"cast({a} as \" ~ text ~ \")\", \"cast({b} as \" ~ whole ~ \")\", "
+                         f"\"cast({c} as \" ~ text ~ \")\"]" for a, b, c in rows)
+    inline = ("{% set text = dbt.type_string() %}{% set whole = dbt.type_int() %}"
+              "select key_set, a, b, c, n_rows from ({{ search_metrics.duplicate_key_sets('(' ~ "
+              "search_metrics.literal_relation(['a', 'b', 'c'], [" + relation + "]) ~ ') as key_rows', "
+              "[{'name': 'ab', 'columns': ['a', 'b']}, {'name': 'ac', 'columns': ['a', 'c']}]) }}) as duplicated")
+    result = engine.dbt(["compile", "--inline", inline], "is_nan", "is_nan")
+    assert result.success, result.exception
+    engine.use("is_nan")
+    table = engine.fetch("(" + result.result.results[0].node.compiled_code + ") as compiled")
+    assert sorted(table.rows, key=repr) == sorted([("ab", "x", 1, None, 2), ("ab", "y", None, None, 2),
+                                                   ("ac", "x", None, "p", 2), ("ac", "z", None, None, 2)], key=repr)
+
+
 # -- the texts an LLM judge reads (the llm_judge family) -------------------------------------------------------
 LLM_RULE_VARS = {"search_metrics_queries": f"{INPUT_SCHEMA}.rule_queries",
                  "search_metrics_documents": f"{INPUT_SCHEMA}.rule_documents",
