@@ -367,7 +367,9 @@ WARN_RULE = "search_metrics_clicks__clicked_at_must_not_be_before_searched_at"
 # warnings, not errors: a click or impression of a search_id that is not in the searches (counted and ignored)
 UNKNOWN_SEARCH_RULES = {"clicks": "search_metrics_clicks__search_id_should_be_a_known_search",
                         "impressions": "search_metrics_impressions__search_id_should_be_a_known_search"}
-STAGING = ["search_metrics_stg_searches", "search_metrics_stg_clicks", "search_metrics_stg_impressions"]
+# the clicks' rules that join them to their search are data tests on search_metrics_stg_click_search_rule_violations
+STAGING = ["search_metrics_stg_searches", "search_metrics_stg_clicks", "search_metrics_stg_impressions",
+           "search_metrics_stg_click_search_rule_violations"]
 RULE_VARS = json.dumps({"search_metrics_searches": f"{SCHEMA}.searches", "search_metrics_clicks": f"{SCHEMA}.clicks",
                         "search_metrics_impressions": f"{SCHEMA}.impressions"})
 

@@ -62,7 +62,9 @@ EXTRA_CASES = {
                          lambda j: j[0].update(grade=2.5)),
     "detail grade 0": ("search_metrics_judgments__grade_must_be_on_its_scale", "judgments", lambda j: j[2].update(grade=0)),
 }
-STAGING = ["search_metrics_stg_results", "search_metrics_stg_judgments"]
+# the rules are data tests on the rule-violations tables, which the staging views depend on
+STAGING = ["search_metrics_stg_results_rule_violations", "search_metrics_stg_judgments_rule_violations",
+           "search_metrics_stg_results", "search_metrics_stg_judgments"]
 # the builds of every model read the metrics; the judgment_coverage and judge_validation families (the metrics again per judgment
 # source) are tested in their own files
 VARS = json.dumps({"search_metrics_results": f"{INPUT_SCHEMA}.rule_results",
@@ -121,6 +123,21 @@ def test_failing_rule_stops_the_metric_models(dbt_project):
     assert statuses["search_metrics_results__rank_must_be_unique_within_run_and_query"] == "fail"
     assert statuses["search_query_metrics"] == "skipped"
     assert statuses["search_run_metrics"] == "skipped"
+    # every model that reads the results input, directly or not, is skipped (the staging view included: it depends
+    # on the rule-violations table the failing test reads); the models of the judgments alone still run
+    parents = {r.node.unique_id: set(r.node.depends_on.nodes) for r in result.result.results}
+    names = {r.node.unique_id: r.node.name for r in result.result.results}
+    downstream = {uid for uid in parents if names[uid] == "search_metrics_stg_results"}
+    while True:
+        more = {uid for uid, ups in parents.items() if ups & downstream} - downstream
+        if not more:
+            break
+        downstream |= more
+    models_downstream = {names[uid] for uid in downstream if uid.startswith("model.")}
+    assert {"search_metrics_stg_results", "search_metrics_int_query_spine", "search_metrics_int_labeled_results",
+            "search_input_quality"} <= models_downstream, models_downstream
+    assert {name: statuses[name] for name in models_downstream if statuses[name] != "skipped"} == {}
+    assert statuses["search_metrics_stg_judgments"] == "success"
 
 
 # -- integer scales, negative grades, ranking by score, columns as they come ---------------------------------------
@@ -385,6 +402,31 @@ def test_is_nan_and_input_number_on_each_engine(request, engine_name):
         del expected["text_nan"]
         expected.update(fraction=1.5, exponent=20.0, digits_19=1234567890123456789.0)
     assert t_numbers == expected
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("engine_name", ["duckdb", pytest.param("postgres", marks=pytest.mark.postgres)])
+def test_duplicate_key_sets_on_each_engine(request, engine_name):
+    """Macro duplicate_key_sets (the results' two uniqueness rules in one statement): DuckDB's sorts of key hashes
+    and the other engines' grouping sets give the duplicated keys of each set, null key values equal as in a
+    `group by` (a null in a set's column is not the rolled-up column of the other set), the others null. By hand:
+    (a, b) repeats as (x, 1) and (y, null); (a, c) as (x, p) and (z, null); every other key is unique."""
+    engine = request.getfixturevalue(f"{engine_name}_engine")
+    rows = [("'x'", "1", "'p'"), ("'x'", "1", "'q'"), ("'x'", "2", "'p'"), ("'y'", "null", "'r'"),
+            ("'y'", "null", "'s'"), ("null", "3", "'t'"), ("'z'", "4", "null"), ("'z'", "5", "null"),
+            ("'w'", "6", "'u'")]
+    relation = ", ".join(f"[\"cast({a} as \" ~ text ~ \")\", \"cast({b} as \" ~ whole ~ \")\", "
+                         f"\"cast({c} as \" ~ text ~ \")\"]" for a, b, c in rows)
+    inline = ("{% set text = dbt.type_string() %}{% set whole = dbt.type_int() %}"
+              "select key_set, a, b, c, n_rows from ({{ search_metrics.duplicate_key_sets('(' ~ "
+              "search_metrics.literal_relation(['a', 'b', 'c'], [" + relation + "]) ~ ') as key_rows', "
+              "[{'name': 'ab', 'columns': ['a', 'b']}, {'name': 'ac', 'columns': ['a', 'c']}]) }}) as duplicated")
+    result = engine.dbt(["compile", "--inline", inline], "is_nan", "is_nan")
+    assert result.success, result.exception
+    engine.use("is_nan")
+    table = engine.fetch("(" + result.result.results[0].node.compiled_code + ") as compiled")
+    assert sorted(table.rows, key=repr) == sorted([("ab", "x", 1, None, 2), ("ab", "y", None, None, 2),
+                                                   ("ac", "x", None, "p", 2), ("ac", "z", None, None, 2)], key=repr)
 
 
 # -- the texts an LLM judge reads (the llm_judge family) -------------------------------------------------------

@@ -1,24 +1,10 @@
 {#-
-  The judgments input (var search_metrics_judgments) with the contract's columns (ids as text); the input data tests
-  run here.
-  The grade is read by input_number (a number as it is, a text column's whole numbers in digits, any other text
-  null); unread_grade is the input's grade as text where input_number read no number from it (null elsewhere, and
-  for every grade of a numeric column: the same on every engine), which the rule
-  search_metrics_judgments__grade_must_be_a_whole_number reads, so a text that is no number is an error, not an
-  ungraded slot.
-  The nullable rater_id may be absent (a qrels file has none; read as null). A missing required column is a
-  compile error (input_columns).
+  The judgments input (var search_metrics_judgments) with the contract's columns (ids as text; macro
+  staged_judgments: the grade read by input_number, unread_grade the input's grade where no number was read, a
+  rater_id the input lacks read as null).
+  The input's rules are checked on search_metrics_stg_judgments_rule_violations, which reads the input with the
+  same SQL; this view depends on it, so in `dbt build` a failing rule skips this view and every model downstream.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judgment_metrics') or search_metrics.family_enabled('click_agreement')) }}
-{%- set present = search_metrics.input_columns('search_metrics_judgments',
-    required=['query_id', 'doc_id', 'grade', 'scale'], optional=['rater_id']) -%}
-select
-    {{ search_metrics.as_text('query_id') }} as query_id,
-    {{ search_metrics.as_text('doc_id') }} as doc_id,
-    {% if present.rater_id %}{{ search_metrics.as_text('rater_id') }} as rater_id{% else %}cast(null as {{ dbt.type_string() }}) as rater_id{% endif %},
-    {{ search_metrics.input_number('grade') }} as grade,
-    case
-        when {{ search_metrics.input_number('grade') }} is null then {{ search_metrics.as_text('grade') }}
-    end as unread_grade,
-    scale
-from {{ search_metrics.input_relation('search_metrics_judgments') }}
+-- depends_on: {{ ref('search_metrics_stg_judgments_rule_violations') }}
+{{ search_metrics.staged_judgments() }}
