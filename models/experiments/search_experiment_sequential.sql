@@ -18,7 +18,8 @@
 {%- set columns = search_metrics.experiment_search_columns() -%}
 {%- set alpha = search_metrics.get_alpha() -%}
 {%- set double = search_metrics.type_double() -%}
-{%- set unit_order = '(partition by experiment, bucket, unit_id, search_type order by search_date)' -%}
+{#- a unit's partition: its bucket is one per (experiment, unit), so it is no key of the window's -#}
+{%- set unit_order = '(partition by experiment, unit_id, search_type order by search_date)' -%}
 {%- set keys = ['experiment', 'baseline', 'candidate', 'search_type', 'metric_index', 'search_date'] %}
 
 with running_units as (

@@ -9,12 +9,12 @@
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
 
-with unit_buckets as (
+with unit_bucket_searches as (
+    {#- per (experiment, unit, bucket), then per (experiment, unit): its buckets are the rows (no count distinct) #}
     select
         experiment,
         unit_id,
-        count(distinct bucket) as n_buckets,
-        min(bucket) as any_bucket,
+        bucket,
         count(*) as n_searches,
         min(cast(searched_at as date)) as first_search_date,
         max(cast(searched_at as date)) as last_search_date
@@ -22,6 +22,19 @@ with unit_buckets as (
     where bucket is not null
         and experiment is not null
         and unit_id is not null
+    group by experiment, unit_id, bucket
+),
+
+unit_buckets as (
+    select
+        experiment,
+        unit_id,
+        count(*) as n_buckets,
+        min(bucket) as any_bucket,
+        sum(n_searches) as n_searches,
+        min(first_search_date) as first_search_date,
+        max(last_search_date) as last_search_date
+    from unit_bucket_searches
     group by experiment, unit_id
 )
 

@@ -3,34 +3,48 @@
   experiment: the unit's sums over the experiment (experiment_search_columns), per search_type and for '(all)'. With
   CUPED on (var search_metrics_experiments.cuped_days = L), also pre_<column>: the same sums over the unit's
   searches of the L days before the experiment's first day, with or without a bucket, in any experiment
-  (search_type as the row's; 0 when the unit has none there, as GrowthBook does). docs/experiments.md. One grouped
-  pass over search_metrics_int_experiment_unit_days, whose rows with a search_date are the experiment's days and
-  whose rows without one the pre-period's. A table: the moments read it.
+  (search_type as the row's; 0 when the unit has none there, as GrowthBook does). docs/experiments.md. Both from
+  search_metrics_int_experiment_unit_days: the experiment's sums group its rows with a search_date; the pre-period's
+  are its rows without one, one per unit and type already. A table: the moments read it.
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set columns = search_metrics.experiment_search_columns() -%}
 {%- set typed_columns = search_metrics.experiment_search_columns(types=true) -%}
 {%- set cuped = search_metrics.get_experiment_settings().cuped_days is not none %}
 
+with unit_totals as (
+    select
+        experiment,
+        bucket,
+        unit_id,
+        search_type
+        {%- for column, type in typed_columns %},
+        cast(sum({{ column }}) as {{ type }}) as {{ column }}
+        {%- endfor %}
+    from {{ ref('search_metrics_int_experiment_unit_days') }}
+    where search_date is not null
+    group by experiment, bucket, unit_id, search_type
+)
+
 select
-    experiment,
-    bucket,
-    unit_id,
-    search_type
-    {%- for column, type in typed_columns %},
-    {%- if cuped %}
-    cast(sum(case when search_date is not null then {{ column }} end) as {{ type }}) as {{ column }}
-    {%- else %}
-    cast(sum({{ column }}) as {{ type }}) as {{ column }}
-    {%- endif %}
+    unit_totals.experiment,
+    unit_totals.bucket,
+    unit_totals.unit_id,
+    unit_totals.search_type
+    {%- for column in columns %},
+    unit_totals.{{ column }}
     {%- endfor %}
     {%- if cuped %}
     {%- for column, type in typed_columns %},
-    cast(coalesce(sum(case when search_date is null then {{ column }} end), 0) as {{ type }}) as pre_{{ column }}
+    cast(coalesce(pre_period.{{ column }}, 0) as {{ type }}) as pre_{{ column }}
     {%- endfor %}
     {%- endif %}
-from {{ ref('search_metrics_int_experiment_unit_days') }}
-group by experiment, bucket, unit_id, search_type
+from unit_totals
 {%- if cuped %}
-{#- a unit with pre-period searches of a type but none of it in the experiment has no row of that type #}
-having count(search_date) > 0
+left join {{ ref('search_metrics_int_experiment_unit_days') }} as pre_period
+    on pre_period.search_date is null
+    and pre_period.experiment = unit_totals.experiment
+    and pre_period.bucket = unit_totals.bucket
+    and pre_period.unit_id = unit_totals.unit_id
+    and pre_period.search_type = unit_totals.search_type
 {%- endif %}
