@@ -9,8 +9,8 @@
   fixed-horizon test is undefined (search_experiment_results).
   A unit's cumulative sums change only on its days with a search, so the bucket's cumulative moments are running
   sums of each unit-day's increments (the new cumulative value's square minus the old one's, and so on; the old
-  one is the running sum less the day's own, so one window ordering serves both): one pass over the unit-days,
-  however long the experiment.
+  one is the running sum less the day's own, so one window, one sort, serves both): one pass over the unit-days
+  (those with a search_date: the experiment's days, not CUPED's pre-period), however long the experiment.
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
 {%- set settings = search_metrics.get_experiment_settings() -%}
@@ -18,11 +18,12 @@
 {%- set columns = search_metrics.experiment_search_columns() -%}
 {%- set alpha = search_metrics.get_alpha() -%}
 {%- set double = search_metrics.type_double() -%}
-{%- set unit_order = '(partition by experiment, bucket, unit_id, search_type order by search_date)' -%}
+{#- a unit's partition: its bucket is one per (experiment, unit), so it is no key of the window's -#}
+{%- set unit_order = '(partition by experiment, unit_id, search_type order by search_date)' -%}
 {%- set keys = ['experiment', 'baseline', 'candidate', 'search_type', 'metric_index', 'search_date'] %}
 
-with cumulative_units as (
-    {#- a unit's sums up to each of its days, and up to the day before (the running sums less the day's own) #}
+with running_units as (
+    {#- a unit's sums up to each of its days: one window #}
     select
         experiment,
         bucket,
@@ -30,11 +31,26 @@ with cumulative_units as (
         search_type,
         search_date
         {%- for column in columns %},
-        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row) as {{ column }},
-        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row)
-            - {{ column }} as prev_{{ column }}
+        {{ column }} as day_{{ column }},
+        sum({{ column }}) over ({{ unit_order[1:-1] }} rows between unbounded preceding and current row) as {{ column }}
         {%- endfor %}
     from {{ ref('search_metrics_int_experiment_unit_days') }}
+    where search_date is not null
+),
+
+cumulative_units as (
+    {#- and up to the day before: the running sums less the day's own #}
+    select
+        experiment,
+        bucket,
+        unit_id,
+        search_type,
+        search_date
+        {%- for column in columns %},
+        {{ column }},
+        {{ column }} - day_{{ column }} as prev_{{ column }}
+        {%- endfor %}
+    from running_units
 ),
 
 -- each unit-day's change of the unit's contribution to the bucket's sums: its values over the searches up to that
@@ -79,7 +95,7 @@ daily_increments as (
 -- every day of the experiment (a day with a search of it) for every bucket and search type seen in it
 experiment_days as (
     select distinct experiment, search_date
-    from {{ ref('search_metrics_int_experiment_unit_days') }}
+    from daily_increments
 ),
 
 arm_days as (

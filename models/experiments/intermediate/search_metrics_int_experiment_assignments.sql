@@ -3,23 +3,38 @@
   search_metrics_experiment_column set, an experiment): the unit's buckets in that experiment (n_buckets; bucket when there is one, else null: the unit
   is contaminated and every search of it is excluded from that experiment), its searches and its first and last
   day, and the experiment's first day (the earliest search_date of its units with one bucket), where CUPED's
-  pre-period ends (docs/experiments.md). A table: every experiment model reads it.
+  pre-period ends (docs/experiments.md). It reads only the searches' keys (search_metrics_int_searches; the day is
+  that of searched_at, as in search_metrics_int_click_searches), not the clicks. A table: every experiment model
+  reads it.
 -#}
 {{ config(enabled=search_metrics.family_enabled('experiments')) }}
 
-with unit_buckets as (
+with unit_bucket_searches as (
+    {#- per (experiment, unit, bucket), then per (experiment, unit): its buckets are the rows (no count distinct) #}
     select
         experiment,
         unit_id,
-        count(distinct bucket) as n_buckets,
-        min(bucket) as any_bucket,
+        bucket,
         count(*) as n_searches,
-        min(search_date) as first_search_date,
-        max(search_date) as last_search_date
-    from {{ ref('search_metrics_int_experiment_searches') }}
+        min(cast(searched_at as date)) as first_search_date,
+        max(cast(searched_at as date)) as last_search_date
+    from {{ ref('search_metrics_int_searches') }}
     where bucket is not null
         and experiment is not null
         and unit_id is not null
+    group by experiment, unit_id, bucket
+),
+
+unit_buckets as (
+    select
+        experiment,
+        unit_id,
+        count(*) as n_buckets,
+        min(bucket) as any_bucket,
+        sum(n_searches) as n_searches,
+        min(first_search_date) as first_search_date,
+        max(last_search_date) as last_search_date
+    from unit_bucket_searches
     group by experiment, unit_id
 )
 

@@ -17,7 +17,7 @@ with assigned_dwells as (
         dwells.dwell_us,
         dwells.is_censored
     from {{ ref('search_metrics_int_click_dwells') }} as dwells
-    inner join {{ ref('search_metrics_int_experiment_searches') }} as searches
+    inner join {{ ref('search_metrics_int_searches') }} as searches
         on searches.search_id = dwells.search_id
     inner join {{ ref('search_metrics_int_experiment_assignments') }} as assignments
         on assignments.experiment = searches.experiment

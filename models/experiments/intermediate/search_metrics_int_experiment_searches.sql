@@ -5,10 +5,10 @@
   reads any search of a unit. The click counts are those of search_metrics_int_click_searches (distinct clicked
   positions), PaulScore's ν is paulscore_search_score over them, and the sessions family's counts come from
   search_metrics_int_session_searches: each definition is written once, where the daily models read it too.
-  A table: the unit assignments, the unit-days and CUPED's pre-period read it (a view would join the clicks
-  three times).
+  A view: its one reader, search_metrics_int_experiment_unit_days, sums it in one pass for the experiment's days and
+  CUPED's pre-period together (the assignments read the searches' keys from search_metrics_int_click_searches).
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{{ config(enabled=search_metrics.family_enabled('experiments'), materialized='view') }}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 {%- set has_sessions = search_metrics.family_enabled('sessions') -%}
 {%- set has_query = search_metrics.get_query_id_column() is not none %}
