@@ -205,7 +205,10 @@ def test_hostile_fields_fail_their_named_rules_and_are_counted(dbt_project, cons
     write_lines(files / "qrels.txt", [line for line, _ in HOSTILE_QRELS])
     write_lines(files / "ndeval.txt", [line for line, _ in HOSTILE_NDEVAL])
     write_lines(files / "malformed.txt", ["topic0 0 a 1", "topic0 0 b", "topic0 0 c 2"])
-    staging = ["search_metrics_stg_results", "search_metrics_stg_judgments", "search_metrics_stg_subtopic_judgments"]
+    # the results' and judgments' rules read their rule_violations tables, which the staging views depend on
+    staging = ["search_metrics_stg_results_rule_violations", "search_metrics_stg_results",
+               "search_metrics_stg_judgments_rule_violations", "search_metrics_stg_judgments",
+               "search_metrics_stg_subtopic_judgments"]
     build = dbt_project.invoke(["build", "--select", *staging, "ndeval_qrels", "malformed_qrels"],
                                project_dir=project, target_name="trec_files", profiles_dir=project)
     assert not build.success
