@@ -75,7 +75,13 @@ def compare(before_db: str, after_db: str, tables: list[str], tolerance: float) 
             continue
         keys = [name for name, kind in columns if kind.split("(")[0] not in FLOATS]
         values = [name for name, kind in columns if kind.split("(")[0] in FLOATS]
-        on = " and ".join(f"b.{k} is not distinct from a.{k}" for k in keys)
+        # rows with the same non-float columns (a float in the key: a PaulScore factor, a dwell time) pair up in the
+        # order of their float values rounded to 9 decimals
+        partition = ", ".join(keys) or "1"
+        order = ", ".join(f"round({v}, 9)" for v in values) or "1"
+        numbered = (f"select *, row_number() over (partition by {partition} order by {order}) as compared_row_number"
+                    " from {db}.main." + table)
+        on = " and ".join(f"b.{k} is not distinct from a.{k}" for k in keys + ["compared_row_number"])
         value_checks = " or ".join(
             f"not (b.{v} is not distinct from a.{v} or abs(b.{v} - a.{v}) <= {tolerance} * greatest(1, abs(b.{v})))"
             for v in values) or "false"
@@ -84,16 +90,16 @@ def compare(before_db: str, after_db: str, tables: list[str], tolerance: float) 
         one_side, differing = con.execute(f"""
             select count(*) filter (where b_row is null or a_row is null),
                    count(*) filter (where b_row and a_row and ({value_checks}))
-            from (select *, true as b_row from before_db.main.{table}) as b
-            full outer join (select *, true as a_row from after_db.main.{table}) as a on {on}
+            from (select *, true as b_row from ({numbered.format(db="before_db")})) as b
+            full outer join (select *, true as a_row from ({numbered.format(db="after_db")})) as a on {on}
         """).fetchone()
         print(f"{table}: {n_before} rows before, {n_after} after; {one_side} on one side only; "
               f"{differing} with a value that differs beyond {tolerance} (keys {', '.join(keys)})")
         if one_side or differing or n_before != n_after:
             differences += 1
             for row in con.execute(f"""
-                select * from (select *, true as b_row from before_db.main.{table}) as b
-                full outer join (select *, true as a_row from after_db.main.{table}) as a on {on}
+                select * from (select *, true as b_row from ({numbered.format(db="before_db")})) as b
+                full outer join (select *, true as a_row from ({numbered.format(db="after_db")})) as a on {on}
                 where b_row is null or a_row is null or ({value_checks})
                 limit 5
             """).fetchall():
