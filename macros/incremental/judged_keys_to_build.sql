@@ -13,8 +13,8 @@
     {%- if is_incremental() %}
     where not exists (
         select 1
-        from {{ this }} as built
-        where {% for key in keys %}built.{{ key }} = state.{{ key }}{{ ' and ' if not loop.last }}{% endfor %}
+        from {{ this }} as built_rows
+        where {% for key in keys %}built_rows.{{ key }} = state.{{ key }}{{ ' and ' if not loop.last }}{% endfor %}
     )
     {%- endif %}
 {%- endmacro %}

@@ -10,11 +10,11 @@
 {% endmacro %}
 
 {#- Portable (BigQuery, Snowflake, Trino, Redshift): the first 7 hex digits of the MD5 (dbt.hash) of the values as
-    text, each closed by '|', a null as '\N' -#}
+    text, each closed by '|', a null as '<null>|' (no backslash: BigQuery's literals read it as an escape) -#}
 {% macro default__row_hash(columns) -%}
     {%- set parts = [] -%}
     {%- for column in columns -%}
-        {%- do parts.append("coalesce(" ~ dbt.concat([search_metrics.as_text(column), "'|'"]) ~ ", '\\N|')") -%}
+        {%- do parts.append("coalesce(" ~ dbt.concat([search_metrics.as_text(column), "'|'"]) ~ ", '<null>|')") -%}
     {%- endfor -%}
     {%- set digest = dbt.hash(dbt.concat(parts) if parts | length > 1 else parts[0]) -%}
     {%- set digits = [] -%}
@@ -33,10 +33,10 @@
     cast(hash({{ columns | join(', ') }}) % 2147483647 as bigint)
 {%- endmacro %}
 
-{#- PostgreSQL: hashtextextended (64 bits) over the values as text, each closed by '|', a null as \N -#}
+{#- PostgreSQL: hashtextextended (64 bits) over the values as text, each closed by '|', a null as '<null>|' -#}
 {% macro postgres__row_hash(columns) -%}
     (hashtextextended(
-        {%- for column in columns %}coalesce(cast({{ column }} as text) || '|', '\N|'){{ ' || ' if not loop.last }}{% endfor -%}
+        {%- for column in columns %}coalesce(cast({{ column }} as text) || '|', '<null>|'){{ ' || ' if not loop.last }}{% endfor -%}
     , 0) & 2147483647)
 {%- endmacro %}
 
