@@ -14,6 +14,14 @@
     search_metrics_confidence_level                 get_confidence_level()
     search_metrics_future_tolerance_seconds         get_future_tolerance_seconds()
     search_metrics_max_event_delay_seconds          get_max_event_delay_seconds()
+  and the judged models' (judged_incremental_config):
+    search_metrics_metrics                          get_metrics(): every resolved entry (type, scale, gain, ...)
+    search_metrics_cutoffs                          get_cutoffs()
+    search_metrics_max_grade, search_metrics_relevance_level, search_metrics_negative_grades
+                                                    get_grading()[...]
+    search_metrics_automated_raters                 get_automated_raters() (exact ids and prefixes, sorted)
+    search_metrics_transformers                     get_transformers() (the effective mappings)
+    search_metrics_rank_from                        get_rank_from()
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -51,6 +59,20 @@
             {%- set value = search_metrics.get_future_tolerance_seconds() -%}
         {%- elif name == 'search_metrics_max_event_delay_seconds' -%}
             {%- set value = search_metrics.get_max_event_delay_seconds() -%}
+        {%- elif name == 'search_metrics_metrics' -%}
+            {%- set value = search_metrics.get_metrics() | list -%}
+        {%- elif name == 'search_metrics_cutoffs' -%}
+            {%- set value = search_metrics.get_cutoffs() | list -%}
+        {%- elif name in ['search_metrics_max_grade', 'search_metrics_relevance_level', 'search_metrics_negative_grades'] -%}
+            {%- set value = search_metrics.get_grading()[name[('search_metrics_' | length):]] -%}
+        {%- elif name == 'search_metrics_automated_raters' -%}
+            {%- set raters = search_metrics.get_automated_raters() -%}
+            {%- set value = raters.exact | unique | sort | list -%}
+            {%- for prefix in raters.prefixes | unique | sort -%}{%- do value.append(prefix ~ '*') -%}{%- endfor -%}
+        {%- elif name == 'search_metrics_transformers' -%}
+            {%- set value = search_metrics.get_transformers() -%}
+        {%- elif name == 'search_metrics_rank_from' -%}
+            {%- set value = search_metrics.get_rank_from() -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

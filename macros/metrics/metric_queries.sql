@@ -5,17 +5,20 @@
   trec_eval table's measures) is reduced at those.
   read_back (optional): {'relation': r, 'key': c, 'columns': [...]}: each branch is joined to r on r.run_id = run_id
   and r.<c> = query_id and selects r's `columns` in place of run_id, query_id (the judgment sources' metrics: the
-  query_id computed over is a source's key, read back to the query here).
+  query_id computed over is a source's key, read back to the query here), and r's `trailing_columns` (optional)
+  after value.
   The statement stays a union of one select per CTE: the metric macros' own nested WITHs then stay where they are
   (sqlglot's Spark generator hoists the nested WITHs of a single select to the top, where two macros' CTE names would
   collide). Returns run_id, query_id (or read_back's columns), metric (text), k (int; null for a metric without a
   cutoff), value (double).
+  ctes (optional): [[name, select SQL], ...], CTEs placed first in the statement's WITH, which the relations
+  arguments may name (search_query_metrics' incremental build: the pairs to build and their rows).
 -#}
-{% macro metric_queries(metrics, results, pool, spine, cutoffs, subtopics=none, read_back=none) %}
-    {{- return(adapter.dispatch('metric_queries', 'search_metrics')(metrics, results, pool, spine, cutoffs, subtopics, read_back)) -}}
+{% macro metric_queries(metrics, results, pool, spine, cutoffs, subtopics=none, read_back=none, ctes=none) %}
+    {{- return(adapter.dispatch('metric_queries', 'search_metrics')(metrics, results, pool, spine, cutoffs, subtopics, read_back, ctes)) -}}
 {% endmacro %}
 
-{% macro default__metric_queries(metrics, results, pool, spine, cutoffs, subtopics, read_back) -%}
+{% macro default__metric_queries(metrics, results, pool, spine, cutoffs, subtopics, read_back, ctes) -%}
     {%- set types = search_metrics.metric_types() -%}
     {%- set planned = [] -%}
     {%- set others = [] -%}
@@ -28,6 +31,12 @@
         {%- do branches.append(['metric_' ~ loop.index ~ '_values', metric.name]) -%}
     {%- endfor -%}
     with
+    {%- for name, sql in (ctes or []) %}
+
+    {{ name }} as (
+        {{ sql | indent(8) }}
+    ),
+    {%- endfor %}
     {%- if planned %}
 
     planned_metric_values as (
@@ -53,6 +62,11 @@
         cast({{ 'metric_values.metric' if name is none else search_metrics.string_literal(name) }} as {{ dbt.type_string() }}) as metric,
         cast(metric_values.k as {{ dbt.type_int() }}) as k,
         {{ search_metrics.as_double('metric_values.value') }} as value
+        {%- if read_back is not none %}
+        {%- for column in read_back.get('trailing_columns', []) %},
+        read_back.{{ column }}
+        {%- endfor %}
+        {%- endif %}
     from {{ branch }} as metric_values
     {%- if read_back is not none %}
     inner join {{ read_back.relation }} as read_back

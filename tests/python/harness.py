@@ -38,6 +38,10 @@ NO_WRITE_JSON = "--no-write-json"
 # reads only the models' SQL from it.
 MODELS_ONLY = ["--select", "resource_type:model", "--indirect-selection", "empty"]
 
+# The harness runs each model's full build on the data it loads: an incremental model compiled after the harness
+# wrote its table in this DuckDB file would otherwise compile its incremental branch, which reads that table.
+FULL_BUILD = "--full-refresh"
+
 RESULTS_COLUMNS = [("run_id", "varchar"), ("query_id", "varchar"), ("doc_id", "varchar"),
                    ("rank", "integer"), ("score", "double")]
 JUDGMENTS_COLUMNS = [("query_id", "varchar"), ("doc_id", "varchar"), ("rater_id", "varchar"),
@@ -92,7 +96,8 @@ class DbtProject:
         if key not in self._compiled:
             self._n_targets += 1
             target = f"compile_{self._n_targets}"
-            result = self.invoke(["compile", "--vars", json.dumps(dbt_vars), *MODELS_ONLY], target_name=target)
+            result = self.invoke(["compile", "--vars", json.dumps(dbt_vars), *MODELS_ONLY, FULL_BUILD],
+                                 target_name=target)
             if not result.success:
                 raise DbtFailed(f"dbt compile failed: {result.exception}")
             self._compiled[key] = compiled_models(result)

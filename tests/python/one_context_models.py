@@ -21,7 +21,7 @@ import copy
 import json
 from unittest import mock
 
-from harness import MODELS_ONLY, DbtProject, _models_in_dependency_order, compiled_models
+from harness import FULL_BUILD, MODELS_ONLY, DbtProject, _models_in_dependency_order, compiled_models
 
 
 class OneContextModels:
@@ -38,7 +38,7 @@ class OneContextModels:
             return context
 
         with mock.patch.object(dbt.compilation, "generate_runtime_model_context", keeping_a_model_context):
-            result = dbt_project.invoke(["compile", "--vars", json.dumps(base_vars), *MODELS_ONLY],
+            result = dbt_project.invoke(["compile", "--vars", json.dumps(base_vars), *MODELS_ONLY, FULL_BUILD],
                                         target_name=target_name)
         assert result.success, result.exception
         assert kept, "no model's context was built by generate_runtime_model_context"

@@ -142,8 +142,10 @@ def test_failing_rule_stops_the_metric_models(dbt_project):
 
 # -- integer scales, negative grades, ranking by score, columns as they come ---------------------------------------
 def build_with(dbt_project, extra_vars, select=STAGING):
+    """A full build (the incremental models rebuilt: the tests build other inputs and vars into one file)."""
     dbt_vars = {**json.loads(VARS), **extra_vars}
-    result = dbt_project.invoke(["build", "--vars", json.dumps(dbt_vars), "--select", *select], target_name="rules")
+    result = dbt_project.invoke(["build", "--full-refresh", "--vars", json.dumps(dbt_vars), "--select", *select],
+                                target_name="rules")
     return result, {r.node.name: r.status for r in (result.result.results if result.result else [])}
 
 

@@ -2,27 +2,58 @@
   Per (run_id, metric, k): the mean over the run's queries with a non-null value (SearchTweak's multi-keyword mean),
   and for the metrics whose values are scores in [0, 1] the geometric mean exp(mean(ln(max(value, 1e-5)))) over the
   same queries (trec_eval's gm_map for average precision; null for counts, sums and shares).
+  Incremental by run (judged_incremental_config): each row carries its run's run_fingerprint
+  (search_metrics_int_run_fingerprints); an incremental build deletes the runs whose fingerprint moved (a query's
+  results or judgments changed, a query added or removed) or that are gone, and aggregates the runs the table lacks.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set build_settings = search_metrics.judged_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('judgment_metrics'),
+    **search_metrics.judged_incremental_config('search_metrics_int_run_fingerprints', ['run_id'], 'run_fingerprint',
+                                               build_settings)
+) }}
 {%- set score_types = ['precision', 'recall', 'average_precision', 'reciprocal_rank', 'ndcg', 'err', 'auc', 'success',
                        'r_precision', 'bpref', 'rbp', 'average_precision_11pt', 'infap',
                        'set_precision', 'set_recall', 'set_f', 'set_average_precision', 'set_relative_precision',
                        'relative_precision', 'r_precision_multiple', 'ndcg_rel', 'rndcg', 'g', 'bin_g'] + search_metrics.diversity_types() -%}
 {%- set scored = search_metrics.get_metrics() | selectattr('type', 'in', score_types) | map(attribute='name') | list -%}
-select
-    run_id,
-    metric,
-    k,
-    avg(value) as value,
-    count(value) as n_queries,
-    count(*) as n_queries_total,
-    {%- if scored %}
-    case
-        when metric in ('{{ scored | join("', '") }}')
-            then exp(avg(case when value is not null then ln(greatest(value, {{ search_metrics.as_double('0.00001') }})) end))
-    end as geometric_mean
-    {%- else %}
-    cast(null as {{ search_metrics.type_double() }}) as geometric_mean
+
+with runs_to_build as (
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_run_fingerprints'), ['run_id']) | indent(4) }}
+),
+
+run_means as (
+    select
+        query_metrics.run_id,
+        query_metrics.metric,
+        query_metrics.k,
+        avg(query_metrics.value) as value,
+        count(query_metrics.value) as n_queries,
+        count(*) as n_queries_total,
+        {%- if scored %}
+        case
+            when query_metrics.metric in ('{{ scored | join("', '") }}')
+                then exp(avg(case when query_metrics.value is not null then ln(greatest(query_metrics.value, {{ search_metrics.as_double('0.00001') }})) end))
+        end as geometric_mean
+        {%- else %}
+        cast(null as {{ search_metrics.type_double() }}) as geometric_mean
+        {%- endif %}
+    from {{ ref('search_query_metrics') }} as query_metrics
+    {%- if is_incremental() %}
+    where query_metrics.run_id in (select run_id from runs_to_build)
     {%- endif %}
-from {{ ref('search_query_metrics') }}
-group by run_id, metric, k
+    group by query_metrics.run_id, query_metrics.metric, query_metrics.k
+)
+
+select
+    run_means.run_id,
+    run_means.metric,
+    run_means.k,
+    run_means.value,
+    run_means.n_queries,
+    run_means.n_queries_total,
+    run_means.geometric_mean,
+    runs_to_build.run_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
+from run_means
+inner join runs_to_build on runs_to_build.run_id = run_means.run_id

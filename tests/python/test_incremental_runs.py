@@ -1,0 +1,288 @@
+"""The judged models built incrementally by run (docs/metrics.md, "Incremental builds"), in real `dbt run`s.
+
+One chain of incremental `dbt run`s on one DuckDB file; after every step, the full build of the same inputs (the
+models' SQL as `dbt run --full-refresh` compiles it, run on a new DuckDB file);
+the steps are what teams do, in a seeded random order (delete a run and append one; change one run's results and
+regrade a few queries; add an automated judge's rows, which must change nothing). After every step:
+- every incremental table equals the full refresh, row for row and value for value (floating-point values within
+  1e-12 relative: a mean's summation order is the engine's);
+- the rows that had to be rebuilt were, and the others were kept: before the step, two pairs of one run that the
+  step leaves alone (of a run it changes, where there is one) swap a value, and one row of a pair it changes and one
+  of a run it leaves alone get a sentinel value; after it, the swapped values are still swapped and the run's
+  sentinel still there (the build did not recompute them: a rebuild of the run would read the same values, so its
+  means do not move), and the changed pair's sentinel is gone (the build recomputed it).
+Then a setting that shapes the rows (the cutoffs) changes: the incremental run fails naming it and --full-refresh.
+"""
+
+import json
+import random
+
+import duckdb
+import pytest
+
+from harness import (FULL_BUILD, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, compiled_models, fetch_dicts, load_table,
+                     write_duckdb_profile)
+
+SCHEMA = "judged_input"
+VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments"}
+SELECT = ["--select", "+search_run_metrics"]
+TABLES = {
+    "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
+    "search_run_metrics": (("run_id", "metric", "k"),
+                           ("value", "n_queries", "n_queries_total", "geometric_mean", "run_fingerprint")),
+}
+SENTINEL = -12345.0
+QUERIES = [f"q{i}" for i in range(1, 9)]
+DOCS = [f"d{i}" for i in range(1, 16)]
+
+
+def make_run(rng, run_id, queries=QUERIES):
+    rows = []
+    for query_id in queries:
+        if rng.random() < 0.15:
+            continue  # the run returned nothing for this query
+        for rank, doc_id in enumerate(rng.sample(DOCS, rng.randint(1, 12)), start=1):
+            rows.append({"run_id": run_id, "query_id": query_id, "doc_id": doc_id, "rank": rank,
+                         "score": float(100 - rank)})
+    return rows
+
+
+def make_judgments(rng, queries):
+    rows = []
+    for query_id in queries:
+        for doc_id in rng.sample(DOCS, rng.randint(0, 9)):
+            for rater in rng.sample(["h1", "h2"], rng.choice([1, 1, 2])):
+                rows.append({"query_id": query_id, "doc_id": doc_id, "rater_id": rater,
+                             "grade": float(rng.randint(0, 3)), "scale": "graded"})
+    return rows
+
+
+class Chain:
+    """The inputs, the DuckDB file of the incremental chain, and the full build of the same inputs."""
+
+    def __init__(self, dbt_project, tmp_path):
+        self.dbt_project = dbt_project
+        self.tmp_path = tmp_path
+        self.db = tmp_path / "chain.duckdb"
+        self.profiles = write_duckdb_profile(tmp_path / "profiles_chain", self.db)
+        self.results: list[dict] = []
+        self.judgments: list[dict] = []
+        self.n_full_builds = 0
+        self._full_models = None
+
+    def invoke(self, command, *args, dbt_vars=None):
+        return self.dbt_project.invoke([command, "--vars", json.dumps(dbt_vars or VARS), *SELECT, *args],
+                                       target_name="incremental_chain", profiles_dir=self.profiles)
+
+    def build(self, dbt_vars=None):
+        with duckdb.connect(str(self.db)) as con:
+            load_table(con, f"{SCHEMA}.results", RESULTS_COLUMNS, self.results)
+            load_table(con, f"{SCHEMA}.judgments", JUDGMENTS_COLUMNS, self.judgments)
+        return self.invoke("run", dbt_vars=dbt_vars)
+
+    def tables(self):
+        with duckdb.connect(str(self.db)) as con:
+            return {table: fetch_dicts(con, f"select * from main.{table}") for table in TABLES}
+
+    def full_build(self):
+        """The tables of a full build of the current inputs: the models' SQL as `dbt run --full-refresh` runs it
+        (compiled once, with the chain's vars and profile, so it reuses the chain's parse), each a table in a new
+        DuckDB file of the chain's name (the SQL names its catalog)."""
+        if self._full_models is None:
+            result = self.invoke("compile", FULL_BUILD, "--indirect-selection", "empty")
+            assert result.success, result.exception
+            self._full_models = compiled_models(result)
+        self.n_full_builds += 1
+        db = self.tmp_path / f"full_{self.n_full_builds}" / self.db.name
+        db.parent.mkdir()
+        with duckdb.connect(str(db)) as con:
+            load_table(con, f"{SCHEMA}.results", RESULTS_COLUMNS, self.results)
+            load_table(con, f"{SCHEMA}.judgments", JUDGMENTS_COLUMNS, self.judgments)
+            for model in self._full_models:
+                con.execute(f"create schema if not exists {model['relation'].rsplit('.', 1)[0]}")
+                kind = "view" if model["materialized"] == "view" else "table"
+                con.execute(f"create {kind} {model['relation']} as {model['sql']}")
+            return {table: fetch_dicts(con, f"select * from main.{table}") for table in TABLES}
+
+    def execute(self, sql, params=()):
+        with duckdb.connect(str(self.db)) as con:
+            return con.execute(sql, params).fetchall()
+
+
+def set_sentinel(chain, table, where):
+    """Put the sentinel in the value of one row of `table` matching `where` ({column: value}); returns the row's key
+    and its value before, or None when no row matches."""
+    condition = " and ".join(f"{column} = ?" for column in where)
+    rows = chain.execute(f"select metric, k, value from main.{table} where {condition} order by metric, k limit 1",
+                         list(where.values()))
+    if not rows:
+        return None
+    metric, k, value = rows[0]
+    key = {**where, "metric": metric, "k": k}
+    chain.execute(f"update main.{table} set value = ? where {condition} and metric = ? and k is not distinct from ?",
+                  [SENTINEL, *where.values(), metric, k])
+    return key, value
+
+
+def swap_values(chain, run_id, queries):
+    """Swap the values of two queries of one run for one (metric, k) where both are set and differ: the run's means
+    do not move (a rebuild of the run reads the same values), but a rebuild of either pair would put its own value
+    back. Returns [(key, value before)] of the two rows."""
+    a, b = queries
+    metric, k, value_a, value_b = chain.execute(
+        "select a.metric, a.k, a.value, b.value from main.search_query_metrics as a"
+        " inner join main.search_query_metrics as b on b.run_id = a.run_id and b.metric = a.metric"
+        " and b.k is not distinct from a.k"
+        " where a.run_id = ? and a.query_id = ? and b.query_id = ? and a.value <> b.value"
+        " order by a.metric, a.k limit 1", [run_id, a, b])[0]
+    rows = [({"run_id": run_id, "query_id": query_id, "metric": metric, "k": k}, value)
+            for query_id, value in ((a, value_a), (b, value_b))]
+    for (key, _), (_, other) in zip(rows, rows[::-1]):
+        condition = " and ".join(f"{column} is not distinct from ?" for column in key)
+        chain.execute(f"update main.search_query_metrics set value = ? where {condition}", [other, *key.values()])
+    return rows
+
+
+def restore(chain, table, sentinel):
+    """Put back the value a row held before set_sentinel."""
+    key, value = sentinel
+    condition = " and ".join(f"{column} is not distinct from ?" for column in key)
+    chain.execute(f"update main.{table} set value = ? where {condition}", [value, *key.values()])
+
+
+def value_of(chain, table, key):
+    condition = " and ".join(f"{column} is not distinct from ?" for column in key)
+    rows = chain.execute(f"select value from main.{table} where {condition}", list(key.values()))
+    return rows[0][0] if rows else None
+
+
+def same(a, b):
+    """Equal; floating-point values within 1e-12 relative (a mean's summation order is the engine's: two full
+    refreshes of the same rows may differ in the last bits)."""
+    if isinstance(a, float) and isinstance(b, float):
+        return abs(a - b) <= 1e-12 * max(1.0, abs(a))
+    return a == b
+
+
+def assert_tables_equal(actual, expected):
+    for table, (key, values) in TABLES.items():
+        as_map = {}
+        for rows, side in ((actual[table], "incremental"), (expected[table], "full refresh")):
+            keyed = {tuple(row[column] for column in key): row for row in rows}
+            assert len(keyed) == len(rows), f"{table}: duplicate keys in the {side} table"
+            as_map[side] = keyed
+        assert as_map["incremental"].keys() == as_map["full refresh"].keys(), (
+            f"{table}: keys only in the incremental table "
+            f"{sorted(as_map['incremental'].keys() - as_map['full refresh'].keys(), key=str)[:5]}, only in the full "
+            f"refresh {sorted(as_map['full refresh'].keys() - as_map['incremental'].keys(), key=str)[:5]}")
+        for row_key, row in as_map["full refresh"].items():
+            for column in values:
+                assert same(as_map["incremental"][row_key][column], row[column]), (
+                    f"{table} {row_key} {column}: incremental {as_map['incremental'][row_key][column]!r}, "
+                    f"full refresh {row[column]!r}")
+
+
+# every kind of change, in three steps (a build each): a run deleted and one appended; one run's list changed and two
+# queries regraded; an automated judge's rows, which must rebuild nothing (so it also stands for a build where
+# nothing changed)
+STEPS = [["delete_run", "append"], ["change_run", "regrade"], ["automated_judge"]]
+
+
+def step(rng, chain, kind, n_runs):
+    """Apply one change of `kind` to the inputs; returns (the pairs (run_id, query_id) already built whose inputs it
+    changes, the runs it deletes, the next run number)."""
+    pairs = {(row["run_id"], row["query_id"]) for row in chain.results}
+    runs = sorted({run_id for run_id, _ in pairs})
+    if kind == "append":
+        chain.results += make_run(rng, f"run{n_runs + 1}")
+        return set(), set(), n_runs + 1
+    if kind == "change_run":  # one query's list of one run changes
+        run_id, query_id = rng.choice(sorted(pairs))
+        ranked = [row for row in chain.results if (row["run_id"], row["query_id"]) == (run_id, query_id)]
+        if len(ranked) >= 2:  # two results trade places
+            a, b = rng.sample(ranked, 2)
+            a["doc_id"], b["doc_id"] = b["doc_id"], a["doc_id"]
+        else:  # the one result becomes another document
+            ranked[0]["doc_id"] = next(doc for doc in DOCS if doc != ranked[0]["doc_id"])
+        return {(run_id, query_id)}, set(), n_runs
+    if kind == "delete_run":
+        run_id = rng.choice(runs)
+        chain.results = [row for row in chain.results if row["run_id"] != run_id]
+        return set(), {run_id}, n_runs
+    if kind == "regrade":  # one query's human grades change (its pool keeps its docs); another gets a new rater
+        changed_query, rated_query = rng.sample([q for q in QUERIES if any(
+            row["query_id"] == q and row["rater_id"] != "sdbn" for row in chain.judgments)], 2)
+        human = [row for row in chain.judgments if row["query_id"] == changed_query and row["rater_id"] != "sdbn"]
+        for row in rng.sample(human, min(2, len(human))):
+            row["grade"] = float((int(row["grade"]) + rng.randint(1, 3)) % 4)
+        doc_id = rng.choice(sorted({row["doc_id"] for row in chain.judgments
+                                    if row["query_id"] == rated_query and row["rater_id"] != "sdbn"}))
+        chain.judgments.append({"query_id": rated_query, "doc_id": doc_id, "rater_id": "h3",
+                                "grade": float(rng.randint(0, 3)), "scale": "graded"})
+        return {pair for pair in pairs if pair[1] in (changed_query, rated_query)}, set(), n_runs
+    if kind == "automated_judge":  # an automated rater's rows: the metrics read the human judgments only
+        for query_id in rng.sample(QUERIES, 3):
+            judged = {row["doc_id"] for row in chain.judgments if row["query_id"] == query_id and row["rater_id"] == "sdbn"}
+            for doc_id in rng.sample([d for d in DOCS if d not in judged], 3):
+                chain.judgments.append({"query_id": query_id, "doc_id": doc_id, "rater_id": "sdbn",
+                                        "grade": float(rng.randint(0, 3)), "scale": "graded"})
+        return set(), set(), n_runs
+    raise ValueError(kind)
+
+
+def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project, tmp_path):
+    rng = random.Random(48)
+    chain = Chain(dbt_project, tmp_path)
+    for run_number in range(1, 4):
+        chain.results += make_run(rng, f"run{run_number}")
+    chain.judgments = make_judgments(rng, QUERIES)
+    n_runs = 3
+    result = chain.build()
+    assert result.success, result.exception
+    assert_tables_equal(chain.tables(), chain.full_build())
+
+    for kinds in rng.sample(STEPS, len(STEPS)):
+        kind = " + ".join(kinds)
+        pairs_before = {(row["run_id"], row["query_id"]) for row in chain.results}
+        changed_pairs, gone_runs = set(), set()
+        for one_kind in kinds:
+            changed, gone, n_runs = step(rng, chain, one_kind, n_runs)
+            changed_pairs |= changed
+            gone_runs |= gone
+        # two pairs of one run the step leaves alone (a run it changes, where it has one), a pair it changes, a run it
+        # leaves alone
+        untouched = sorted(pair for pair in pairs_before - changed_pairs if pair[0] not in gone_runs)
+        by_run = {}
+        for run_id, query_id in untouched:
+            by_run.setdefault(run_id, []).append(query_id)
+        changed_runs = {run_id for run_id, _ in changed_pairs}
+        candidates = sorted(run_id for run_id, queries in by_run.items() if len(queries) >= 2)
+        swap_run = rng.choice(sorted(set(candidates) & changed_runs) or candidates)
+        swapped = swap_values(chain, swap_run, rng.sample(by_run[swap_run], 2))
+        rebuilt = (set_sentinel(chain, "search_query_metrics",
+                                dict(zip(("run_id", "query_id"), rng.choice(sorted(changed_pairs)))))
+                   if changed_pairs else None)
+        untouched_runs = sorted(set(by_run) - changed_runs)
+        kept_run = (set_sentinel(chain, "search_run_metrics", {"run_id": rng.choice(untouched_runs)})
+                    if untouched_runs else None)
+
+        result = chain.build()
+        assert result.success, f"{kind}: {result.exception}"
+        assert [value_of(chain, "search_query_metrics", key) for key, _ in swapped] == [v for _, v in swapped[::-1]], (
+            f"{kind}: an unchanged pair was rebuilt")
+        if rebuilt is not None:
+            assert value_of(chain, "search_query_metrics", rebuilt[0]) != SENTINEL, f"{kind}: a changed pair was kept"
+        if kept_run is not None:
+            assert value_of(chain, "search_run_metrics", kept_run[0]) == SENTINEL, f"{kind}: an unchanged run was rebuilt"
+            restore(chain, "search_run_metrics", kept_run)
+        for sentinel in swapped:
+            restore(chain, "search_query_metrics", sentinel)
+        assert_tables_equal(chain.tables(), chain.full_build())
+
+    result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5]})
+    assert not result.success
+    message = str(result.exception) if result.exception else ""
+    if not message:
+        message = " ".join(str(r.message) for r in result.result.results if r.message)
+    assert "search_metrics_cutoffs was [1, 3, 5, 10], now [1, 3, 5]" in message, message
+    assert "--full-refresh" in message, message
