@@ -15,12 +15,14 @@
     search_metrics_future_tolerance_seconds         get_future_tolerance_seconds()
     search_metrics_max_event_delay_seconds          get_max_event_delay_seconds()
   and the judged models' (judged_incremental_config):
-    search_metrics_metrics                          get_metrics(): every resolved entry (type, scale, gain, ...)
+    search_metrics_metrics                          get_metrics(): 'md5:' and the MD5 of every resolved entry's
+                                                    canonical JSON (type, scale, gain, ...)
     search_metrics_cutoffs                          get_cutoffs()
     search_metrics_max_grade, search_metrics_relevance_level, search_metrics_negative_grades
                                                     get_grading()[...]
     search_metrics_automated_raters                 get_automated_raters() (exact ids and prefixes, sorted)
-    search_metrics_transformers                     get_transformers() (the effective mappings)
+    search_metrics_transformers                     get_transformers(): 'md5:' and the MD5 of the effective
+                                                    mappings' canonical JSON
     search_metrics_rank_from                        get_rank_from()
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
@@ -60,7 +62,9 @@
         {%- elif name == 'search_metrics_max_event_delay_seconds' -%}
             {%- set value = search_metrics.get_max_event_delay_seconds() -%}
         {%- elif name == 'search_metrics_metrics' -%}
-            {%- set value = search_metrics.get_metrics() | list -%}
+            {#- the resolved entries' digest (local_md5 of their canonical JSON): the list itself is kilobytes, and
+                the judged tables hold it on every row -#}
+            {%- set value = 'md5:' ~ local_md5(tojson(search_metrics.get_metrics() | list, sort_keys=true)) -%}
         {%- elif name == 'search_metrics_cutoffs' -%}
             {%- set value = search_metrics.get_cutoffs() | list -%}
         {%- elif name in ['search_metrics_max_grade', 'search_metrics_relevance_level', 'search_metrics_negative_grades'] -%}
@@ -70,7 +74,7 @@
             {%- set value = raters.exact | unique | sort | list -%}
             {%- for prefix in raters.prefixes | unique | sort -%}{%- do value.append(prefix ~ '*') -%}{%- endfor -%}
         {%- elif name == 'search_metrics_transformers' -%}
-            {%- set value = search_metrics.get_transformers() -%}
+            {%- set value = 'md5:' ~ local_md5(tojson(search_metrics.get_transformers(), sort_keys=true)) -%}
         {%- elif name == 'search_metrics_rank_from' -%}
             {%- set value = search_metrics.get_rank_from() -%}
         {%- else -%}

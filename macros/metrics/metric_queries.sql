@@ -66,6 +66,9 @@
         {%- for column in read_back.get('trailing_columns', []) %},
         read_back.{{ column }}
         {%- endfor %}
+        {%- for alias, sql in read_back.get('constants', []) %},
+        {{ sql }} as {{ alias }}
+        {%- endfor %}
         {%- endif %}
     from {{ branch }} as metric_values
     {%- if read_back is not none %}

@@ -22,8 +22,7 @@
 select
     pairs.run_id,
     pairs.query_id,
-    pairs.input_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    pairs.input_fingerprint
 from (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_pair_fingerprints'), ['run_id', 'query_id']) | indent(4) }}
 ) as pairs
@@ -48,5 +47,7 @@ from (
 
 {{ search_metrics.metric_queries(metrics, results, pool, spine, cutoffs, subtopics,
     read_back={'relation': 'pairs_to_build', 'key': 'query_id',
-               'columns': ['run_id', 'query_id'], 'trailing_columns': ['input_fingerprint', 'build_settings']},
+               'columns': ['run_id', 'query_id'], 'trailing_columns': ['input_fingerprint'],
+               'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
+                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')']]},
     ctes=ctes) }}
