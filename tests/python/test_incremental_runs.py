@@ -11,6 +11,10 @@ regrade a few queries; add an automated judge's rows, which must change nothing)
   of a run it leaves alone get a sentinel value; after it, the swapped values are still swapped and the run's
   sentinel still there (the build did not recompute them: a rebuild of the run would read the same values, so its
   means do not move), and the changed pair's sentinel is gone (the build recomputed it).
+The results input's rules are checked only for the runs whose rows moved: before each step a made-up violation
+row is put in the rule table for a run the step leaves alone and for one whose results it changes; after it, the
+first is still there and the second gone. A run appended with a duplicated rank then fails `dbt build` by the
+rule's name, and the runs checked before stay recorded as checked while the bad run is not.
 Then a setting that shapes the rows (the cutoffs) changes: the incremental run fails naming it and --full-refresh.
 """
 
@@ -30,7 +34,10 @@ TABLES = {
     "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
     "search_run_metrics": (("run_id", "metric", "k"),
                            ("value", "n_queries", "n_queries_total", "geometric_mean", "run_fingerprint")),
+    "search_metrics_stg_results_rule_violations": (("rule", "run_id", "query_id", "doc_id", "rank"),
+                                                   ("rule_violated", "score", "n_rows")),
 }
+RULES = "search_metrics_stg_results_rule_violations"
 SENTINEL = -12345.0
 QUERIES = [f"q{i}" for i in range(1, 9)]
 DOCS = [f"d{i}" for i in range(1, 16)]
@@ -156,6 +163,26 @@ def value_of(chain, table, key):
     return rows[0][0] if rows else None
 
 
+def set_rule_sentinel(chain, run_id):
+    """A made-up violation row of `run_id` in the rule table (a rule name no rule has): kept by a build that does not
+    check the run again, deleted by one that does."""
+    chain.execute(f"insert into main.{RULES} (rule, rule_violated, run_id) values ('sentinel', 'made up', ?)", [run_id])
+    return run_id
+
+
+def rule_sentinel_kept(chain, run_id):
+    kept = bool(chain.execute(f"select 1 from main.{RULES} where rule = 'sentinel' and run_id = ?", [run_id]))
+    chain.execute(f"delete from main.{RULES} where rule = 'sentinel' and run_id = ?", [run_id])
+    return kept
+
+
+def rows_by_run(results):
+    by_run = {}
+    for row in results:
+        by_run.setdefault(row["run_id"], set()).add(tuple(sorted(row.items())))
+    return by_run
+
+
 def same(a, b):
     """Equal; floating-point values within 1e-12 relative (a mean's summation order is the engine's: two full
     refreshes of the same rows may differ in the last bits)."""
@@ -232,6 +259,7 @@ def step(rng, chain, kind, n_runs):
 
 def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project, tmp_path):
     rng = random.Random(48)
+    rule_rng = random.Random(4848)  # the rule sentinels' own draws, which leave the steps' sequence as it was
     chain = Chain(dbt_project, tmp_path)
     for run_number in range(1, 4):
         chain.results += make_run(rng, f"run{run_number}")
@@ -245,10 +273,17 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         kind = " + ".join(kinds)
         pairs_before = {(row["run_id"], row["query_id"]) for row in chain.results}
         changed_pairs, gone_runs = set(), set()
+        results_before = rows_by_run(chain.results)
         for one_kind in kinds:
             changed, gone, n_runs = step(rng, chain, one_kind, n_runs)
             changed_pairs |= changed
             gone_runs |= gone
+        results_after = rows_by_run(chain.results)
+        # the runs whose result rows the step changes (or deletes), and those it leaves alone
+        moved_runs = sorted(run for run in results_before if results_after.get(run) != results_before[run])
+        still_runs = sorted(run for run in results_before if results_after.get(run) == results_before[run])
+        rechecked = set_rule_sentinel(chain, rule_rng.choice(moved_runs)) if moved_runs else None
+        not_rechecked = set_rule_sentinel(chain, rule_rng.choice(still_runs))
         # two pairs of one run the step leaves alone (a run it changes, where it has one), a pair it changes, a run it
         # leaves alone
         untouched = sorted(pair for pair in pairs_before - changed_pairs if pair[0] not in gone_runs)
@@ -277,7 +312,30 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             restore(chain, "search_run_metrics", kept_run)
         for sentinel in swapped:
             restore(chain, "search_query_metrics", sentinel)
+        assert rule_sentinel_kept(chain, not_rechecked), f"{kind}: the rules of an unchanged run were checked again"
+        if rechecked is not None:
+            assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
         assert_tables_equal(chain.tables(), chain.full_build())
+
+    # a run with a duplicated rank: `dbt build` fails by the rule's name; the bad run is not recorded as checked
+    checked_before = {run for (run,) in chain.execute("select run_id from main.search_metrics_stg_results_checked_runs")}
+    bad_run = make_run(rng, "run_bad")
+    bad_run.append(dict(bad_run[-1], doc_id="d_extra"))
+    chain.results += bad_run
+    with duckdb.connect(str(chain.db)) as con:
+        load_table(con, f"{SCHEMA}.results", RESULTS_COLUMNS, chain.results)
+    result = chain.dbt_project.invoke(["build", "--vars", json.dumps(VARS), "--select",
+                                       "+search_metrics_stg_results_checked_runs", "--indirect-selection", "cautious"],
+                                      target_name="incremental_chain", profiles_dir=chain.profiles)
+    assert not result.success
+    failed = [r.node.name for r in result.result.results if str(r.status) in ("fail", "error")]
+    assert any("rank_must_be_unique_within_run_and_query" in name for name in failed), failed
+    checked_after = {run for (run,) in chain.execute("select run_id from main.search_metrics_stg_results_checked_runs")}
+    assert checked_after == checked_before and "run_bad" not in checked_after
+    chain.results = [row for row in chain.results if row["run_id"] != "run_bad"]
+    result = chain.build()
+    assert result.success, result.exception
+    assert_tables_equal(chain.tables(), chain.full_build())
 
     result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5]})
     assert not result.success

@@ -104,6 +104,9 @@ def dispatching_as(prefixes: tuple[str, ...]):
         RuntimeDatabaseWrapper.dispatch, RuntimeDatabaseWrapper._get_adapter_macro_prefixes = dispatch, own_prefixes
 
 
+READ_AS_LEFT_BY_A_BUILD = {"search_metrics_stg_results_checked_runs"}
+
+
 def _incremental_schema(engine) -> None:
     """INCREMENTAL_SCHEMA with a table for each incremental model, so that is_incremental() is true there."""
     if engine.name in _incremental_ready:
@@ -113,7 +116,8 @@ def _incremental_schema(engine) -> None:
     assert incremental, "no incremental model"
     engine.reset_schema(INCREMENTAL_SCHEMA)
     engine.use(INCREMENTAL_SCHEMA)
-    for m in incremental:
+    # and the tables an incremental model reads as an earlier build left them (previous_build_relation)
+    for m in incremental + [m for m in full if m["name"] in READ_AS_LEFT_BY_A_BUILD]:
         relation = engine.relation(INCREMENTAL_SCHEMA, m["name"])
         suffix = " using parquet" if engine.name == "spark" else ""
         engine.execute(f"create table {relation} (search_date date){suffix}")
@@ -152,8 +156,9 @@ def compiled_for(engine, dialect: str) -> tuple[list[tuple[str, str]], list[tupl
     models = compiled_models(result)
     for m in models:
         if m["materialized"] == "incremental":
-            # the click models' recompute filter reads `built_days`, the judged models' keys to build `built_rows`
-            assert "built_days" in m["sql"] or "built_rows" in m["sql"], (
+            # the click models' recompute filter reads `built_days`, the judged models' keys to build `built_rows`,
+            # the rule tables' runs to check `checked_runs`
+            assert any(marker in m["sql"] for marker in ("built_days", "built_rows", "as checked_runs")), (
                 f"{m['name']} did not compile its incremental branch")
             models_out.append((f"{m['name']} (incremental run)", neutral(m["sql"], models)))
     _compiled[dialect] = (models_out, tests_out)

@@ -8,8 +8,34 @@
   table's rows of its rule, so the input is read twice in all (the row rules in one scan, the uniqueness rules in
   one duplicate_key_sets) instead of once per rule; the view search_metrics_stg_results depends on this table, so
   a failing rule skips every model downstream of the input. docs/inputs.md, "The input rules".
+  Where the judged models are incremental (rules_incremental_config), an incremental build checks only the runs
+  that are new, changed (search_metrics_stg_results_run_fingerprints) or not passed by the last build
+  (search_metrics_stg_results_checked_runs), and rows with no run_id; the rows of the other runs are kept: every
+  rule of this input is within one run.
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{{ config(enabled=search_metrics.family_enabled('judgment_metrics'),
+          **search_metrics.rules_incremental_config('search_metrics_stg_results_run_fingerprints',
+                                                    'search_metrics_stg_results_checked_runs',
+                                                    search_metrics.results_rule_settings())) }}
+{%- set unchanged_runs = search_metrics.unchanged_checked_runs(ref('search_metrics_stg_results_run_fingerprints'),
+                                                               'search_metrics_stg_results_checked_runs',
+                                                               search_metrics.results_rule_settings()) -%}
+{#- the input rows to check: every row, or on an incremental build those of the runs to check again -#}
+{%- set rows_to_check -%}
+(
+    select staged_results.*
+    from (
+        {{ search_metrics.staged_results() | indent(8) }}
+    ) as staged_results
+    {%- if unchanged_runs is not none %}
+    where not exists (
+        select 1
+        from ({{ unchanged_runs | indent(8) }}) as unchanged
+        where unchanged.run_id = staged_results.run_id
+    )
+    {%- endif %}
+) as rows_to_check
+{%- endset %}
 {%- set largest = search_metrics.largest_rank() -%}
 {%- set row_rules = [
     {'name': 'search_metrics_results__run_id_must_not_be_null', 'breaks': 'run_id is null',
@@ -45,9 +71,7 @@ with rows_breaking_a_row_rule as (
         {%- for rule in row_rules %}
         case when {{ rule.breaks }} then 1 else 0 end as breaks_rule_{{ loop.index }}{{ ',' if not loop.last }}
         {%- endfor %}
-    from (
-        {{ search_metrics.staged_results() }}
-    ) as staged_results
+    from {{ rows_to_check }}
     where
         {%- for rule in row_rules %}
         ({{ rule.breaks }}){{ ' or' if not loop.last }}
@@ -63,7 +87,7 @@ row_rules as (
 ),
 
 duplicated_keys as (
-    {{ search_metrics.duplicate_key_sets('(' ~ search_metrics.staged_results() ~ ') as staged_results', key_rules) }}
+    {{ search_metrics.duplicate_key_sets(rows_to_check, key_rules) }}
 )
 
 select

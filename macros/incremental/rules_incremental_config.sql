@@ -1,0 +1,20 @@
+{#-
+  The config of a rule table that checks only the runs that are new or changed (docs/inputs.md, "The input
+  rules"), in one place. Where the judged models are incremental (judged_incremental_config: var
+  search_metrics_incremental_runs true, DuckDB and PostgreSQL): materialized incremental, rows appended after the
+  pre-hook delete_rows_to_check, which deletes the rows of every run the build checks again; the model then checks
+  only those runs (unchanged_checked_runs). Else a plain table that checks every run.
+  `fingerprints`: the name of the model of each run's current results fingerprint; `checked_runs`: the name of the
+  model that records the runs checked by the last build whose rules passed; `rule_settings`: the names of the
+  settings that shape the rules (incremental_settings).
+-#}
+{% macro rules_incremental_config(fingerprints, checked_runs, rule_settings) %}
+    {#- the engine's choice of the judged incremental config (materialized incremental, or a plain table on Spark) -#}
+    {%- if not search_metrics.get_incremental_runs()
+            or adapter.dispatch('judged_incremental_config', 'search_metrics')().get('materialized') != 'incremental' -%}
+        {{- return({'materialized': 'table'}) -}}
+    {%- endif -%}
+    {{- return({'materialized': 'incremental', 'incremental_strategy': 'append', 'on_schema_change': 'fail',
+                'pre_hook': ["{{ search_metrics.delete_rows_to_check(ref('" ~ fingerprints ~ "'), '" ~ checked_runs
+                             ~ "', " ~ tojson(rule_settings) ~ ") }}"]}) -}}
+{% endmacro %}
