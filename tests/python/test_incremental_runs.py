@@ -29,11 +29,14 @@ from harness import (FULL_BUILD, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, compiled_mo
 
 SCHEMA = "judged_input"
 VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments"}
-SELECT = ["--select", "+search_run_metrics"]
+SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve"]
 TABLES = {
     "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
     "search_run_metrics": (("run_id", "metric", "k"),
                            ("value", "n_queries", "n_queries_total", "geometric_mean", "run_fingerprint")),
+    "search_precision_recall_curve": (("run_id", "query_id", "recall_level"), ("precision", "input_fingerprint")),
+    "search_run_precision_recall_curve": (("run_id", "recall_level"),
+                                          ("precision", "n_queries", "n_queries_total", "run_fingerprint")),
     "search_metrics_stg_results_rule_violations": (("rule", "run_id", "query_id", "doc_id", "rank"),
                                                    ("rule_violated", "score", "n_rows")),
 }
@@ -161,6 +164,28 @@ def value_of(chain, table, key):
     condition = " and ".join(f"{column} is not distinct from ?" for column in key)
     rows = chain.execute(f"select value from main.{table} where {condition}", list(key.values()))
     return rows[0][0] if rows else None
+
+
+def set_curve_sentinel(chain, pair):
+    """The sentinel as the precision at recall level 0 of `pair` (run_id, query_id) in the precision-recall curve;
+    returns the pair and the value before."""
+    rows = chain.execute("select precision from main.search_precision_recall_curve"
+                         " where run_id = ? and query_id = ? and recall_level = 0", list(pair))
+    chain.execute("update main.search_precision_recall_curve set precision = ?"
+                  " where run_id = ? and query_id = ? and recall_level = 0", [SENTINEL, *pair])
+    return pair, rows[0][0]
+
+
+def take_curve_sentinel(chain, sentinel):
+    """Whether the sentinel is still there (then the value before goes back)."""
+    pair, value = sentinel
+    (now,), = chain.execute("select precision from main.search_precision_recall_curve"
+                            " where run_id = ? and query_id = ? and recall_level = 0", list(pair))
+    if now != SENTINEL:
+        return False
+    chain.execute("update main.search_precision_recall_curve set precision = ?"
+                  " where run_id = ? and query_id = ? and recall_level = 0", [value, *pair])
+    return True
 
 
 def set_rule_sentinel(chain, run_id):
@@ -298,6 +323,11 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                                 dict(zip(("run_id", "query_id"), rng.choice(sorted(changed_pairs)))))
                    if changed_pairs else None)
         untouched_runs = sorted(set(by_run) - changed_runs)
+        # a pair of a run the step leaves alone (its run curve is not re-aggregated) and a pair it changes
+        curve_kept = (set_curve_sentinel(chain, (run := rule_rng.choice(untouched_runs), rule_rng.choice(by_run[run])))
+                      if untouched_runs else None)
+        curve_rebuilt = (set_curve_sentinel(chain, rule_rng.choice(sorted(changed_pairs & pairs_before)))
+                         if changed_pairs & pairs_before else None)
         kept_run = (set_sentinel(chain, "search_run_metrics", {"run_id": rng.choice(untouched_runs)})
                     if untouched_runs else None)
 
@@ -312,6 +342,10 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             restore(chain, "search_run_metrics", kept_run)
         for sentinel in swapped:
             restore(chain, "search_query_metrics", sentinel)
+        if curve_kept is not None:
+            assert take_curve_sentinel(chain, curve_kept), f"{kind}: an unchanged pair's curve was rebuilt"
+        if curve_rebuilt is not None:
+            assert not take_curve_sentinel(chain, curve_rebuilt), f"{kind}: a changed pair's curve was kept"
         assert rule_sentinel_kept(chain, not_rechecked), f"{kind}: the rules of an unchanged run were checked again"
         if rechecked is not None:
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
