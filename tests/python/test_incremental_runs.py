@@ -16,6 +16,8 @@ row is put in the rule table for a run the step leaves alone and for one whose r
 first is still there and the second gone. A run appended with a duplicated rank then fails `dbt build` by the
 rule's name, and the runs checked before stay recorded as checked while the bad run is not.
 Then a setting that shapes the rows (the cutoffs) changes: the incremental run fails naming it and --full-refresh.
+On PostgreSQL, one incremental run over every kind of change at once equals a full refresh (the delete pre-hooks and
+the keys to build as PostgreSQL runs them).
 """
 
 import json
@@ -24,6 +26,7 @@ import random
 import duckdb
 import pytest
 
+from engines import INPUT_SCHEMA, Table, assert_same_table, dbt_ok, load_inputs
 from harness import (FULL_BUILD, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, compiled_models, fetch_dicts, load_table,
                      write_duckdb_profile)
 
@@ -378,3 +381,71 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         message = " ".join(str(r.message) for r in result.result.results if r.message)
     assert "search_metrics_cutoffs was [1, 3, 5, 10], now [1, 3, 5]" in message, message
     assert "--full-refresh" in message, message
+
+
+# -- PostgreSQL: one incremental run over every kind of change equals a full refresh ---------------------------------
+PG_RESULTS_COLUMNS = [("run_id", "string"), ("query_id", "string"), ("doc_id", "string"), ("rank", "int"),
+                      ("score", "double")]
+PG_JUDGMENTS_COLUMNS = [("query_id", "string"), ("doc_id", "string"), ("rater_id", "string"), ("grade", "double"),
+                        ("scale", "string")]
+INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_query_metrics", "search_run_metrics",
+                      "search_precision_recall_curve", "search_run_precision_recall_curve"]
+
+
+@pytest.mark.dbt
+@pytest.mark.postgres
+def test_incremental_judged_models_equal_a_full_refresh_on_postgres(postgres_engine):
+    """The delete pre-hooks, the keys to build and the rule table's runs to check as PostgreSQL runs them: one
+    incremental `dbt run` after a run is deleted, one appended, one pair's list changed, one grade changed and an
+    automated judge's rows added; every incremental table equals a full refresh of the same inputs, and an unchanged
+    run's made-up rule row is kept (its rules were not checked again) while a changed run's is gone."""
+    rng = random.Random(4849)
+    results = [row for n in range(1, 5) for row in make_run(rng, f"run{n}")]
+    judgments = make_judgments(rng, QUERIES)
+    after_results = [dict(row) for row in results if row["run_id"] != "run1"] + make_run(rng, "run5")
+    changed = [row for row in after_results if row["run_id"] == "run2" and row["rank"] <= 2
+               and row["query_id"] == next(r["query_id"] for r in after_results if r["run_id"] == "run2" and r["rank"] == 2)]
+    changed[0]["doc_id"], changed[1]["doc_id"] = changed[1]["doc_id"], changed[0]["doc_id"]
+    after_judgments = [dict(row) for row in judgments]
+    regraded = after_judgments[0]
+    regraded["grade"] = float((int(regraded["grade"]) + 1) % 4)
+    after_judgments += [{"query_id": "q2", "doc_id": doc, "rater_id": "sdbn", "grade": 1.0, "scale": "graded"}
+                        for doc in DOCS[:3]]
+
+    def inputs(result_rows, judgment_rows):
+        return {"results": (PG_RESULTS_COLUMNS, result_rows), "judgments": (PG_JUDGMENTS_COLUMNS, judgment_rows)}
+
+    dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
+                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+    engine, select = postgres_engine, ["--select", *[f"+{m}" for m in INCREMENTAL_MODELS]]
+    incremental, full = "judged_incremental", "judged_full_refresh"
+    for schema in (incremental, full):
+        engine.reset_schema(schema)
+    load_inputs(engine, incremental, inputs(results, judgments))
+    dbt_ok(engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars), "first run on postgres")
+    # made-up rule rows for run2 (its results change) and run3 (left alone)
+    for run_id in ("run2", "run3"):
+        engine.execute(f"insert into {engine.relation(incremental, RULES)} (rule, rule_violated, run_id)"
+                       f" values ('sentinel', 'made up', '{run_id}')")
+    load_inputs(engine, incremental, inputs(after_results, after_judgments))
+    second = engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars)
+    dbt_ok(second, "incremental run on postgres")
+    compiled = {r.node.name: r.node.compiled_code for r in second.result.results}
+    # the keys to build (`built_rows`), the rule table's runs to check (`as checked_runs`)
+    assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in INCREMENTAL_MODELS), (
+        "the second run did not take the incremental path")
+    load_inputs(engine, full, inputs(after_results, after_judgments))
+    dbt_ok(engine.dbt(["run", "--full-refresh", *select], full, "judged_full_refresh", dbt_vars),
+           "full refresh on postgres")
+    rules = engine.fetch_model(incremental, RULES)
+    rule_column = rules.columns.index("rule")
+    sentinels = {row[rules.columns.index("run_id")] for row in rules.rows if row[rule_column] == "sentinel"}
+    assert sentinels == {"run3"}, f"made-up rule rows kept for {sentinels}: expected the unchanged run3's only"
+    for name in INCREMENTAL_MODELS:
+        built = engine.fetch_model(incremental, name)
+        if name == RULES:
+            built = Table(built.columns, [row for row in built.rows if row[rule_column] != "sentinel"])
+        expected = engine.fetch_model(full, name)
+        if name != RULES:
+            assert expected.rows, name
+        assert_same_table(name, built, expected, "postgres incremental", "postgres full refresh", tol=1e-12)
