@@ -53,8 +53,14 @@
                 if search_metrics.family_enabled('interleaving') else none -%}
         {%- elif name == 'search_metrics_page_visits' -%}
             {%- set value = search_metrics.inputs_configured([name]) -%}
-        {%- elif name == 'search_metrics_bootstrap_samples' -%}
+        {%- elif name in ['search_metrics_bootstrap_samples', 'search_metrics_permutations'] -%}
             {%- set value = search_metrics.get_replicate_count(name, 1000) -%}
+        {%- elif name == 'search_metrics_p_value_family' -%}
+            {%- set value = search_metrics.get_p_value_family() -%}
+        {%- elif name == 'search_metrics_alpha' -%}
+            {%- set value = search_metrics.get_alpha() -%}
+        {%- elif name == 'search_metrics_power' -%}
+            {%- set value = search_metrics.get_power() -%}
         {%- elif name == 'search_metrics_confidence_level' -%}
             {%- set value = search_metrics.get_confidence_level() -%}
         {%- elif name == 'search_metrics_future_tolerance_seconds' -%}

@@ -4,11 +4,24 @@
   binary order. A pair naming a run without results (a configured pair only; the warning data test
   search_metrics_comparisons__runs_must_have_results names the run) has no rows. Every query either run of a
   pair returned has a row; the delta is null unless both values are.
+  Incremental by pair (judged_incremental_config, docs/comparisons.md "Incremental builds"): each row carries its
+  pair's comparison_fingerprint (search_metrics_int_comparison_fingerprints: the two runs' fingerprints); an
+  incremental build deletes the rows of the pairs whose fingerprint moved or that are no longer compared, and
+  computes the pairs the table lacks.
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
-{%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
+{%- set build_settings = search_metrics.judged_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('comparisons'),
+    **search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
+                                               'comparison_fingerprint', build_settings)
+) }}
 
-with query_metrics as (
+with comparison_pairs as (
+    {#- the pairs to build, whose two runs have results (a run_id without results, a typo, gives its pairs no rows) #}
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
+),
+
+query_metrics as (
     select
         run_id,
         query_id,
@@ -17,26 +30,17 @@ with query_metrics as (
         coalesce(k, 0) as k_key,
         value
     from {{ ref('search_query_metrics') }}
-),
-
-configured_pairs as (
-    {{ search_metrics.comparison_pairs_relation(pairs, '(select run_id as value from query_metrics) as run_values') | indent(4) }}
-),
-
-comparison_pairs as (
-    {#- only the pairs whose two runs have results: a run_id without results (a typo) gives its pairs no rows #}
-    select
-        configured_pairs.baseline,
-        configured_pairs.candidate
-    from configured_pairs
-    where configured_pairs.baseline in (select run_id from query_metrics)
-        and configured_pairs.candidate in (select run_id from query_metrics)
+    {%- if is_incremental() %}
+    where run_id in (select baseline from comparison_pairs)
+        or run_id in (select candidate from comparison_pairs)
+    {%- endif %}
 ),
 
 baseline_rows as (
     select
         comparison_pairs.baseline,
         comparison_pairs.candidate,
+        comparison_pairs.comparison_fingerprint,
         query_metrics.query_id,
         query_metrics.metric,
         query_metrics.k,
@@ -50,6 +54,7 @@ candidate_rows as (
     select
         comparison_pairs.baseline,
         comparison_pairs.candidate,
+        comparison_pairs.comparison_fingerprint,
         query_metrics.query_id,
         query_metrics.metric,
         query_metrics.k,
@@ -67,7 +72,9 @@ select
     cast(coalesce(baseline_rows.k, candidate_rows.k) as {{ dbt.type_int() }}) as k,
     {{ search_metrics.as_double('baseline_rows.value') }} as baseline_value,
     {{ search_metrics.as_double('candidate_rows.value') }} as candidate_value,
-    {{ search_metrics.as_double('candidate_rows.value - baseline_rows.value') }} as delta
+    {{ search_metrics.as_double('candidate_rows.value - baseline_rows.value') }} as delta,
+    coalesce(baseline_rows.comparison_fingerprint, candidate_rows.comparison_fingerprint) as comparison_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from baseline_rows
 full outer join candidate_rows
     on candidate_rows.baseline = baseline_rows.baseline

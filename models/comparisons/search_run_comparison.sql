@@ -10,8 +10,18 @@
   computed at compile time by normal_quantile).
   The resampling tests draw once per pair for every metric and cutoff (comparison_tests with a spread over
   metric_group, the (metric, k) pair's number in the configured order), not once per (metric, k).
+  Incremental by pair as search_query_deltas is, when the p-values are adjusted within each pair (var
+  search_metrics_p_value_family: pair, the default): a pair's rows depend on its own deltas only, and its draws on
+  its own seeds, so an unchanged pair keeps its exact p-values. With the family 'report' or 'metric' a pair's
+  adjusted p-values depend on the other pairs: a plain table, rebuilt in full.
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
+{%- set build_settings = search_metrics.comparison_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('comparisons'),
+    **(search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
+                                                'comparison_fingerprint', build_settings)
+       if search_metrics.get_p_value_family() == 'pair' else {'materialized': 'table'})
+) }}
 {%- set groups = ['baseline', 'candidate', 'metric', 'k_key'] -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
 {%- set double = search_metrics.type_double() -%}
@@ -33,18 +43,25 @@ with metric_groups as (
     {{- search_metrics.literal_relation(['metric', 'k_key', 'metric_group'], metric_groups) | indent(4) }}
 ),
 
+pairs_to_build as (
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
+),
+
 query_deltas as (
     select
-        baseline,
-        candidate,
-        query_id,
-        metric,
-        k,
-        coalesce(k, 0) as k_key,
-        baseline_value,
-        candidate_value,
-        delta
-    from {{ ref('search_query_deltas') }}
+        query_deltas.baseline,
+        query_deltas.candidate,
+        query_deltas.query_id,
+        query_deltas.metric,
+        query_deltas.k,
+        coalesce(query_deltas.k, 0) as k_key,
+        query_deltas.baseline_value,
+        query_deltas.candidate_value,
+        query_deltas.delta
+    from {{ ref('search_query_deltas') }} as query_deltas
+    inner join pairs_to_build
+        on pairs_to_build.baseline = query_deltas.baseline
+        and pairs_to_build.candidate = query_deltas.candidate
 ),
 
 paired_deltas as (
@@ -212,5 +229,10 @@ select
                     then power({{ search_metrics.as_double(z_sum | string) }} * adjusted.sd_or_zero / abs(adjusted.mean_delta), 2)
                 else {{ search_metrics.as_double('ceil(power(' ~ search_metrics.as_double(z_sum | string) ~ ' * adjusted.sd_or_zero / abs(adjusted.mean_delta), 2))') }}
             end
-    end as queries_needed
+    end as queries_needed,
+    pairs_to_build.comparison_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from adjusted
+inner join pairs_to_build
+    on pairs_to_build.baseline = adjusted.baseline
+    and pairs_to_build.candidate = adjusted.candidate

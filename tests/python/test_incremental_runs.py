@@ -32,7 +32,7 @@ from harness import (FULL_BUILD, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, compiled_mo
 
 SCHEMA = "judged_input"
 VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments"}
-SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve"]
+SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve", "+search_run_comparison"]
 TABLES = {
     "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
     "search_run_metrics": (("run_id", "metric", "k"),
@@ -40,6 +40,12 @@ TABLES = {
     "search_precision_recall_curve": (("run_id", "query_id", "recall_level"), ("precision", "input_fingerprint")),
     "search_run_precision_recall_curve": (("run_id", "recall_level"),
                                           ("precision", "n_queries", "n_queries_total", "run_fingerprint")),
+    "search_query_deltas": (("baseline", "candidate", "query_id", "metric", "k"),
+                            ("baseline_value", "candidate_value", "delta", "comparison_fingerprint")),
+    "search_run_comparison": (("baseline", "candidate", "metric", "k"),
+                              ("n_queries", "mean_delta", "wins", "losses", "ties", "t_statistic", "p_value_t",
+                               "p_value_randomization", "ci_low", "ci_high", "p_value_t_holm",
+                               "p_value_randomization_bh", "queries_needed", "comparison_fingerprint")),
     "search_metrics_stg_results_rule_violations": (("rule", "run_id", "query_id", "doc_id", "rank"),
                                                    ("rule_violated", "score", "n_rows")),
 }
@@ -191,6 +197,32 @@ def take_curve_sentinel(chain, sentinel):
     return True
 
 
+def set_comparison_sentinel(chain, pair):
+    """The sentinel as the p_value_t of one row of the compared `pair` (baseline, candidate); returns the row's key
+    and its value before, or None when the table has no row of the pair."""
+    rows = chain.execute("select metric, k, p_value_t from main.search_run_comparison where baseline = ?"
+                         " and candidate = ? order by metric, k limit 1", list(pair))
+    if not rows:
+        return None
+    metric, k, value = rows[0]
+    key = [*pair, metric, k]
+    chain.execute("update main.search_run_comparison set p_value_t = ? where baseline = ? and candidate = ?"
+                  " and metric = ? and k is not distinct from ?", [SENTINEL, *key])
+    return key, value
+
+
+def take_comparison_sentinel(chain, sentinel):
+    """Whether the row still holds the sentinel (then the value before goes back)."""
+    key, value = sentinel
+    rows = chain.execute("select p_value_t from main.search_run_comparison where baseline = ? and candidate = ?"
+                         " and metric = ? and k is not distinct from ?", key)
+    if not rows or rows[0][0] != SENTINEL:
+        return False
+    chain.execute("update main.search_run_comparison set p_value_t = ? where baseline = ? and candidate = ?"
+                  " and metric = ? and k is not distinct from ?", [value, *key])
+    return True
+
+
 def set_rule_sentinel(chain, run_id):
     """A made-up violation row of `run_id` in the rule table (a rule name no rule has): kept by a build that does not
     check the run again, deleted by one that does."""
@@ -326,6 +358,13 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                                 dict(zip(("run_id", "query_id"), rng.choice(sorted(changed_pairs)))))
                    if changed_pairs else None)
         untouched_runs = sorted(set(by_run) - changed_runs)
+        # a compared pair of two runs the step leaves alone keeps its rows; one with a run it changes is rebuilt
+        compared = chain.execute("select distinct baseline, candidate from main.search_run_comparison"
+                                 " order by baseline, candidate")
+        comparison_kept = next((set_comparison_sentinel(chain, pair) for pair in compared
+                                if set(pair) <= set(untouched_runs)), None)
+        comparison_rebuilt = next((set_comparison_sentinel(chain, pair) for pair in compared
+                                   if set(pair) & (changed_runs | gone_runs)), None)
         # a pair of a run the step leaves alone (its run curve is not re-aggregated) and a pair it changes
         curve_kept = (set_curve_sentinel(chain, (run := rule_rng.choice(untouched_runs), rule_rng.choice(by_run[run])))
                       if untouched_runs else None)
@@ -345,6 +384,11 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             restore(chain, "search_run_metrics", kept_run)
         for sentinel in swapped:
             restore(chain, "search_query_metrics", sentinel)
+        if comparison_kept is not None:
+            assert take_comparison_sentinel(chain, comparison_kept), f"{kind}: an unchanged pair's comparison was rebuilt"
+        if comparison_rebuilt is not None:
+            assert not take_comparison_sentinel(chain, comparison_rebuilt), (
+                f"{kind}: the comparison of a pair with a changed run was kept")
         if curve_kept is not None:
             assert take_curve_sentinel(chain, curve_kept), f"{kind}: an unchanged pair's curve was rebuilt"
         if curve_rebuilt is not None:
@@ -352,6 +396,12 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         assert rule_sentinel_kept(chain, not_rechecked), f"{kind}: the rules of an unchanged run were checked again"
         if rechecked is not None:
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
+        # the comparisons of the swapped run's pairs that the build recomputed read the swapped values: their rows go,
+        # and one more build computes them again (the tables lack them)
+        for table in ("search_query_deltas", "search_run_comparison"):
+            chain.execute(f"delete from main.{table} where ? in (baseline, candidate)", [swap_run])
+        result = chain.build()
+        assert result.success, f"{kind}, the swapped run's comparisons again: {result.exception}"
         assert_tables_equal(chain.tables(), chain.full_build())
 
     # a run with a duplicated rank: `dbt build` fails by the rule's name; the bad run is not recorded as checked
@@ -389,7 +439,8 @@ PG_RESULTS_COLUMNS = [("run_id", "string"), ("query_id", "string"), ("doc_id", "
 PG_JUDGMENTS_COLUMNS = [("query_id", "string"), ("doc_id", "string"), ("rater_id", "string"), ("grade", "double"),
                         ("scale", "string")]
 INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_query_metrics", "search_run_metrics",
-                      "search_precision_recall_curve", "search_run_precision_recall_curve"]
+                      "search_precision_recall_curve", "search_run_precision_recall_curve", "search_query_deltas",
+                      "search_run_comparison"]
 
 
 @pytest.mark.dbt

@@ -1,0 +1,11 @@
+{#-
+  The names of the settings that shape the comparison tables' rows (incremental_settings): the judged models'
+  (judged_build_settings: the values compared) and the tests' (permutations, bootstrap samples, confidence level,
+  the family of the p-value adjustments, alpha and power). A build whose settings differ from those a table was built
+  with fails, naming each (check_incremental_settings).
+-#}
+{% macro comparison_build_settings() %}
+    {{- return(search_metrics.judged_build_settings() + [
+        'search_metrics_permutations', 'search_metrics_bootstrap_samples', 'search_metrics_confidence_level',
+        'search_metrics_p_value_family', 'search_metrics_alpha', 'search_metrics_power']) -}}
+{% endmacro %}
