@@ -5,7 +5,8 @@ The data: R runs of Q queries x 100 results, in a table of the benchmark's DuckD
 runs), and the judgments of Q queries (bench/generate.py's judged data). Run r returns the docs of the generated
 run rotated by a per-(run, query) offset of 0..19 ranks, so the runs' metrics differ. Every build is
 `dbt build --select +search_run_metrics +search_input_quality` (the models and their data tests, the input rules
-too) with the default metrics and cutoffs; with --pairs N, +search_run_comparison too, N configured pairs.
+too) with the default metrics and cutoffs; with --pairs N, +search_run_comparison too, N configured pairs
+(run r against run r + 1).
 
 The sequence, on one file: a full build of R runs (--full-refresh); a build with nothing changed; run R + 1
 appended, a build; the judgments of 1 % of the queries changed (every grade of those queries moved by one), a
@@ -68,7 +69,7 @@ def prepare(db_path, data_dir, first, last):
 def bench_vars(runs, pairs):
     vars_ = {"search_metrics_results": "main.bench_results", "search_metrics_judgments": "main.bench_judgments"}
     if pairs:
-        vars_["search_metrics_comparisons"] = [{"baseline": run_id(r), "candidate": run_id(r + 1)}
+        vars_["search_metrics_comparisons"] = [[run_id(r), run_id(r + 1)]
                                                for r in range(1, pairs + 1)]
     return vars_
 
