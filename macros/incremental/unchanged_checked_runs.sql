@@ -2,9 +2,10 @@
   The runs whose input rules an incremental build of a rule table need not check again (docs/inputs.md, "The input
   rules"): a select of run_id from `fingerprints` (each run's current results fingerprint) for the runs the
   checked-runs model `checked_runs` (a copy of the fingerprints as of the last build whose rules passed, with the
-  rule settings) holds with the same fingerprint and the same settings of `rule_settings` (names, incremental_settings). A run whose rows did not move passed its
-  rules then and passes them now: every rule of the results input is within one run. None (check every run) on a
-  first or full-refresh build, a plain table, or when the checked-runs table does not exist yet.
+  rule settings) holds with the same fingerprint and the same settings (`rule_settings`: their names, read by
+  incremental_settings). A run whose rows did not move passed its rules then and passes them now: every rule of
+  the results input is within one run. None (check every run) on a first or full-refresh build, a plain table, or
+  when the checked-runs table does not exist yet.
 -#}
 {% macro unchanged_checked_runs(fingerprints, checked_runs, rule_settings) %}
     {{- return(adapter.dispatch('unchanged_checked_runs', 'search_metrics')(fingerprints, checked_runs, rule_settings)) -}}
