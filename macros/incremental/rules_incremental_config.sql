@@ -9,12 +9,13 @@
   settings that shape the rules (incremental_settings).
 -#}
 {% macro rules_incremental_config(fingerprints, checked_runs, rule_settings) %}
-    {#- the engine's choice of the judged incremental config (materialized incremental, or a plain table on Spark) -#}
-    {%- if not search_metrics.get_incremental_runs()
-            or adapter.dispatch('judged_incremental_config', 'search_metrics')().get('materialized') != 'incremental' -%}
-        {{- return({'materialized': 'table'}) -}}
+    {#- the engine's judged incremental config (materialized incremental, or a plain table on Spark), so that an
+        adapter's override of judged_incremental_config serves the rule table too -#}
+    {%- set config = adapter.dispatch('judged_incremental_config', 'search_metrics')()
+        if search_metrics.get_incremental_runs() else {'materialized': 'table'} -%}
+    {%- if config.get('materialized') == 'incremental' -%}
+        {%- do config.update({'pre_hook': ["{{ search_metrics.delete_rows_to_check(ref('" ~ fingerprints ~ "'), '"
+                                           ~ checked_runs ~ "', " ~ tojson(rule_settings) ~ ") }}"]}) -%}
     {%- endif -%}
-    {{- return({'materialized': 'incremental', 'incremental_strategy': 'append', 'on_schema_change': 'fail',
-                'pre_hook': ["{{ search_metrics.delete_rows_to_check(ref('" ~ fingerprints ~ "'), '" ~ checked_runs
-                             ~ "', " ~ tojson(rule_settings) ~ ") }}"]}) -}}
+    {{- return(config) -}}
 {% endmacro %}
