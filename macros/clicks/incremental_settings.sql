@@ -24,6 +24,9 @@
     search_metrics_transformers                     get_transformers(): 'md5:' and the MD5 of the effective
                                                     mappings' canonical JSON
     search_metrics_rank_from                        get_rank_from()
+  and the trec_eval table's:
+    search_metrics_trec_eval                        get_trec_eval_settings(): 'md5:' and the MD5 of its canonical
+                                                    JSON (version, complete, max_results, zscores, cutoffs, ...)
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -83,6 +86,23 @@
             {%- set value = 'md5:' ~ local_md5(tojson(search_metrics.get_transformers(), sort_keys=true)) -%}
         {%- elif name == 'search_metrics_rank_from' -%}
             {%- set value = search_metrics.get_rank_from() -%}
+        {%- elif name == 'search_metrics_trec_eval' -%}
+            {#- whole numbers as integers (10.0 is 10), in lists and in the nested dicts too, then the digest -#}
+            {%- set trec_settings = {} -%}
+            {%- for key, setting in search_metrics.get_trec_eval_settings().items() -%}
+                {%- set nested = setting is mapping -%}
+                {%- set normal = {} -%}
+                {%- for inner_key, inner in (setting.items() | list if nested else [['', setting]]) -%}
+                    {%- set inner_is_list = inner is iterable and inner is not string and inner is not mapping -%}
+                    {%- set whole = [] -%}
+                    {%- for item in (inner if inner_is_list else [inner]) -%}
+                        {%- do whole.append(item | int if item is number and item is not boolean and item == item | int else item) -%}
+                    {%- endfor -%}
+                    {%- do normal.update({inner_key: whole if inner_is_list else whole[0]}) -%}
+                {%- endfor -%}
+                {%- do trec_settings.update({key: normal if nested else normal['']}) -%}
+            {%- endfor -%}
+            {%- set value = 'md5:' ~ local_md5(tojson(trec_settings, sort_keys=true)) -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

@@ -31,8 +31,10 @@ from harness import (FULL_BUILD, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, compiled_mo
                      write_duckdb_profile)
 
 SCHEMA = "judged_input"
-VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments"}
-SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve", "+search_run_comparison"]
+VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments",
+        "search_metrics_enable_trec_eval": True, "search_metrics_trec_eval": {"complete": True}}
+SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve", "+search_run_comparison",
+          "+search_trec_eval"]
 TABLES = {
     "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
     "search_run_metrics": (("run_id", "metric", "k"),
@@ -48,6 +50,8 @@ TABLES = {
                                "p_value_randomization_bh", "queries_needed", "comparison_fingerprint")),
     "search_metrics_stg_results_rule_violations": (("rule", "run_id", "query_id", "doc_id", "rank"),
                                                    ("rule_violated", "score", "n_rows")),
+    "search_trec_eval": (("run_id", "measure", "query_id"),
+                         ("value", "raw_value", "printed_as", "n_zscores_missing", "run_fingerprint")),
 }
 RULES = "search_metrics_stg_results_rule_violations"
 SENTINEL = -12345.0
@@ -87,6 +91,7 @@ class Chain:
         self.results: list[dict] = []
         self.judgments: list[dict] = []
         self.n_full_builds = 0
+        self.built_results: list[dict] = []  # the results of the last build
         self._full_models = None
 
     def invoke(self, command, *args, dbt_vars=None):
@@ -94,6 +99,7 @@ class Chain:
                                        target_name="incremental_chain", profiles_dir=self.profiles)
 
     def build(self, dbt_vars=None):
+        self.built_results = [dict(row) for row in self.results]
         with duckdb.connect(str(self.db)) as con:
             load_table(con, f"{SCHEMA}.results", RESULTS_COLUMNS, self.results)
             load_table(con, f"{SCHEMA}.judgments", JUDGMENTS_COLUMNS, self.judgments)
@@ -223,6 +229,31 @@ def take_comparison_sentinel(chain, sentinel):
     return True
 
 
+def set_trec_sentinel(chain, run_id):
+    """The sentinel as the value of one row of `run_id` in search_trec_eval (its first measure of the summary);
+    returns the row's key and its value before, or None when the run has no row."""
+    rows = chain.execute("select measure, value from main.search_trec_eval where run_id = ? and query_id = 'all'"
+                         " order by measure limit 1", [run_id])
+    if not rows:
+        return None
+    measure, value = rows[0]
+    chain.execute("update main.search_trec_eval set value = ? where run_id = ? and query_id = 'all' and measure = ?",
+                  [SENTINEL, run_id, measure])
+    return (run_id, measure), value
+
+
+def take_trec_sentinel(chain, sentinel):
+    """Whether the row still holds the sentinel (then the value before goes back)."""
+    (run_id, measure), value = sentinel
+    rows = chain.execute("select value from main.search_trec_eval where run_id = ? and query_id = 'all'"
+                         " and measure = ?", [run_id, measure])
+    if not rows or rows[0][0] != SENTINEL:
+        return False
+    chain.execute("update main.search_trec_eval set value = ? where run_id = ? and query_id = 'all' and measure = ?",
+                  [value, run_id, measure])
+    return True
+
+
 def set_rule_sentinel(chain, run_id):
     """A made-up violation row of `run_id` in the rule table (a rule name no rule has): kept by a build that does not
     check the run again, deleted by one that does."""
@@ -297,8 +328,16 @@ def step(rng, chain, kind, n_runs):
         chain.results = [row for row in chain.results if row["run_id"] != run_id]
         return set(), {run_id}, n_runs
     if kind == "regrade":  # one query's human grades change (its pool keeps its docs); another gets a new rater
-        changed_query, rated_query = rng.sample([q for q in QUERIES if any(
-            row["query_id"] == q and row["rater_id"] != "sdbn" for row in chain.judgments)], 2)
+        judged = [q for q in QUERIES if any(row["query_id"] == q and row["rater_id"] != "sdbn" for row in chain.judgments)]
+        changed_query, rated_query = rng.sample(judged, 2)
+        # where one can, queries a run did not return (two, or one regraded and given the new rater): with
+        # trec_eval's complete (-c) that run is evaluated on them too and must be rebuilt (the hard case of the
+        # trec_eval fingerprint)
+        built, now = rows_by_run(chain.built_results), rows_by_run(chain.results)
+        lacked = max(([q for q in judged if (run, q) not in pairs] for run in runs if now[run] == built.get(run)),
+                     key=len, default=[])
+        if lacked:
+            changed_query, rated_query = (lacked * 2)[:2]
         human = [row for row in chain.judgments if row["query_id"] == changed_query and row["rater_id"] != "sdbn"]
         for row in rng.sample(human, min(2, len(human))):
             row["grade"] = float((int(row["grade"]) + rng.randint(1, 3)) % 4)
@@ -324,11 +363,14 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     for run_number in range(1, 4):
         chain.results += make_run(rng, f"run{run_number}")
     chain.judgments = make_judgments(rng, QUERIES)
+    # each first run also lacks a query of its own, so that a regrade can hit a query a run did not return
+    chain.results = [row for row in chain.results if row["query_id"] != QUERIES[int(row["run_id"][3:])]]
     n_runs = 3
     result = chain.build()
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
 
+    trec_lacking_runs = 0
     for kinds in rng.sample(STEPS, len(STEPS)):
         kind = " + ".join(kinds)
         pairs_before = {(row["run_id"], row["query_id"]) for row in chain.results}
@@ -339,6 +381,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             changed_pairs |= changed
             gone_runs |= gone
         results_after = rows_by_run(chain.results)
+        pairs_after = {(row["run_id"], row["query_id"]) for row in chain.results}
         # the runs whose result rows the step changes (or deletes), and those it leaves alone
         moved_runs = sorted(run for run in results_before if results_after.get(run) != results_before[run])
         still_runs = sorted(run for run in results_before if results_after.get(run) == results_before[run])
@@ -372,6 +415,15 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                          if changed_pairs & pairs_before else None)
         kept_run = (set_sentinel(chain, "search_run_metrics", {"run_id": rng.choice(untouched_runs)})
                     if untouched_runs else None)
+        # the trec_eval table: a run the step leaves alone keeps its rows, one whose pairs it changes is rebuilt
+        # (complete is on: a regraded query moves every run, and a run that returned neither regraded query is
+        # rebuilt too)
+        lacking = sorted({run for run, _ in pairs_after} - changed_runs) if "regrade" in kinds else []
+        trec_lacking_runs += len(lacking)
+        trec_kept = (set_trec_sentinel(chain, rule_rng.choice(untouched_runs))
+                     if untouched_runs and "regrade" not in kinds else None)
+        trec_rebuilt = next((sentinel for run in (lacking or sorted(changed_runs - gone_runs))
+                             if (sentinel := set_trec_sentinel(chain, run)) is not None), None)
 
         result = chain.build()
         assert result.success, f"{kind}: {result.exception}"
@@ -393,6 +445,10 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             assert take_curve_sentinel(chain, curve_kept), f"{kind}: an unchanged pair's curve was rebuilt"
         if curve_rebuilt is not None:
             assert not take_curve_sentinel(chain, curve_rebuilt), f"{kind}: a changed pair's curve was kept"
+        if trec_kept is not None:
+            assert take_trec_sentinel(chain, trec_kept), f"{kind}: an unchanged run's trec_eval rows were rebuilt"
+        if trec_rebuilt is not None:
+            assert not take_trec_sentinel(chain, trec_rebuilt), f"{kind}: a changed run's trec_eval rows were kept"
         assert rule_sentinel_kept(chain, not_rechecked), f"{kind}: the rules of an unchanged run were checked again"
         if rechecked is not None:
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
@@ -403,6 +459,8 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         result = chain.build()
         assert result.success, f"{kind}, the swapped run's comparisons again: {result.exception}"
         assert_tables_equal(chain.tables(), chain.full_build())
+
+    assert trec_lacking_runs, "no run returned neither regraded query: trec_eval's complete case was not made"
 
     # a run with a duplicated rank: `dbt build` fails by the rule's name; the bad run is not recorded as checked
     checked_before = {run for (run,) in chain.execute("select run_id from main.search_metrics_stg_results_checked_runs")}
@@ -438,9 +496,10 @@ PG_RESULTS_COLUMNS = [("run_id", "string"), ("query_id", "string"), ("doc_id", "
                       ("score", "double")]
 PG_JUDGMENTS_COLUMNS = [("query_id", "string"), ("doc_id", "string"), ("rater_id", "string"), ("grade", "double"),
                         ("scale", "string")]
+PG_ZSCORES_COLUMNS = [("query_id", "string"), ("measure", "string"), ("mean", "double"), ("stddev", "double")]
 INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_query_metrics", "search_run_metrics",
                       "search_precision_recall_curve", "search_run_precision_recall_curve", "search_query_deltas",
-                      "search_run_comparison"]
+                      "search_run_comparison", "search_trec_eval"]
 
 
 @pytest.mark.dbt
@@ -463,29 +522,36 @@ def test_incremental_judged_models_equal_a_full_refresh_on_postgres(postgres_eng
     after_judgments += [{"query_id": "q2", "doc_id": doc, "rater_id": "sdbn", "grade": 1.0, "scale": "graded"}
                         for doc in DOCS[:3]]
 
-    def inputs(result_rows, judgment_rows):
-        return {"results": (PG_RESULTS_COLUMNS, result_rows), "judgments": (PG_JUDGMENTS_COLUMNS, judgment_rows)}
+    # trec_eval's z-scores (-Z): one query's mean moves, which moves every run's z-scores of that query
+    zscores = [{"query_id": query_id, "measure": measure, "mean": 0.25, "stddev": 0.5}
+               for query_id in QUERIES for measure in ("P_5", "map", "num_ret")]
+    after_zscores = [dict(row, mean=0.75) if row["query_id"] == "q3" else dict(row) for row in zscores]
+
+    def inputs(result_rows, judgment_rows, zscore_rows):
+        return {"results": (PG_RESULTS_COLUMNS, result_rows), "judgments": (PG_JUDGMENTS_COLUMNS, judgment_rows),
+                "zscores": (PG_ZSCORES_COLUMNS, zscore_rows)}
 
     dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
-                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments"}
+                "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments", "search_metrics_enable_trec_eval": True,
+                "search_metrics_trec_eval": {"zscores": f"{INPUT_SCHEMA}.zscores"}}
     engine, select = postgres_engine, ["--select", *[f"+{m}" for m in INCREMENTAL_MODELS]]
     incremental, full = "judged_incremental", "judged_full_refresh"
     for schema in (incremental, full):
         engine.reset_schema(schema)
-    load_inputs(engine, incremental, inputs(results, judgments))
+    load_inputs(engine, incremental, inputs(results, judgments, zscores))
     dbt_ok(engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars), "first run on postgres")
     # made-up rule rows for run2 (its results change) and run3 (left alone)
     for run_id in ("run2", "run3"):
         engine.execute(f"insert into {engine.relation(incremental, RULES)} (rule, rule_violated, run_id)"
                        f" values ('sentinel', 'made up', '{run_id}')")
-    load_inputs(engine, incremental, inputs(after_results, after_judgments))
+    load_inputs(engine, incremental, inputs(after_results, after_judgments, after_zscores))
     second = engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars)
     dbt_ok(second, "incremental run on postgres")
     compiled = {r.node.name: r.node.compiled_code for r in second.result.results}
     # the keys to build (`built_rows`), the rule table's runs to check (`as checked_runs`)
     assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in INCREMENTAL_MODELS), (
         "the second run did not take the incremental path")
-    load_inputs(engine, full, inputs(after_results, after_judgments))
+    load_inputs(engine, full, inputs(after_results, after_judgments, after_zscores))
     dbt_ok(engine.dbt(["run", "--full-refresh", *select], full, "judged_full_refresh", dbt_vars),
            "full refresh on postgres")
     rules = engine.fetch_model(incremental, RULES)

@@ -1,0 +1,57 @@
+{#-
+  What each run's rows of search_trec_eval are evaluated from, as one fingerprint (search_trec_eval rebuilds a run
+  whose fingerprint is not the one its rows carry; docs/trec.md, "Incremental builds"):
+    the run's fingerprint of search_metrics_int_run_fingerprints (every (run, query)'s result rows and its query's
+    pool rows: the trec_eval results are the run's rows of the qrels' queries, the trec_eval pool a copy of that
+    pool);
+    with complete (trec_eval -c), '/' and the fingerprint of the whole trec_eval pool: every run is then evaluated
+    on every qrels query, also those it did not return, so any query's judgments move every run;
+    with zscores (trec_eval -Z), '/' and the fingerprint of the z-score relation's rows: every value reads them.
+  One row per run of the results.
+-#}
+{{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
+{%- set settings = search_metrics.get_trec_eval_settings() -%}
+{%- set zscores = search_metrics.trec_eval_zscores() -%}
+{%- set parts = ['runs.run_fingerprint'] -%}
+
+with runs as (
+    select run_id, run_fingerprint
+    from {{ ref('search_metrics_int_run_fingerprints') }}
+)
+{%- if settings.complete %},
+
+qrels as (
+    select
+        {{ search_metrics.set_fingerprint(['query_id', 'doc_id', 'n_rater_rows', 'n_graded_rows', 'binary_value',
+                                           'graded_value', 'detail_value', 'binary_tie']) }} as qrels_fingerprint
+    from {{ ref('search_metrics_int_trec_eval_pool') }}
+)
+{%- do parts.extend(["'/'", 'qrels.qrels_fingerprint']) -%}
+{%- endif %}
+{%- if zscores %},
+
+standard as (
+    select
+        {{ search_metrics.set_fingerprint(['query_id', 'measure', 'mean', 'stddev']) }} as zscores_fingerprint
+    from (
+        select
+            {{ search_metrics.as_text('query_id') }} as query_id,
+            {{ search_metrics.as_text('measure') }} as measure,
+            {{ search_metrics.as_double('mean') }} as mean,
+            {{ search_metrics.as_double('stddev') }} as stddev
+        from {{ zscores }}
+    ) as zscores_rows
+)
+{%- do parts.extend(["'/'", 'standard.zscores_fingerprint']) -%}
+{%- endif %}
+
+select
+    runs.run_id,
+    {{ dbt.concat(parts) if parts | length > 1 else parts[0] }} as run_fingerprint
+from runs
+{%- if settings.complete %}
+cross join qrels
+{%- endif %}
+{%- if zscores %}
+cross join standard
+{%- endif %}
