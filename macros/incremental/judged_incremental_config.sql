@@ -1,21 +1,25 @@
 {#-
   The config of a judged model built incrementally by run (docs/metrics.md, "Incremental builds"), in one place.
-  With var search_metrics_incremental_runs true (the default) on DuckDB and PostgreSQL: materialized incremental,
-  rows appended after two pre-hooks: check_incremental_settings(`settings`) fails a run whose settings differ from
-  those the table was built with, then delete_stale_rows(`state`, `keys`, `fingerprint`) deletes every row whose
-  key has no row of the same fingerprint in the state model (a changed or deleted run, changed judgments); the
-  model then builds the keys the table lacks (judged_keys_to_build). With the var false, and on Spark until its
-  strategy lands: a plain table, rebuilt in full.
+  With var search_metrics_incremental_runs true (the default): materialized incremental, rows appended after two
+  pre-hooks: check_incremental_settings(`settings`) fails a run whose settings differ from those the table was built
+  with, then delete_stale_rows(`state`, `keys`, `fingerprint`) removes every row whose key has no row of the same
+  fingerprint in the state model (a changed or deleted run, changed judgments); the model then builds the keys the
+  table lacks (judged_keys_to_build). DuckDB and PostgreSQL delete the rows; Spark's tables are partitioned by
+  incremental_partition_keys(`keys`) (a run, or a compared pair) and the hook drops each partition that holds such a
+  row (docs/engines.md). With the var false: a plain table, rebuilt in full.
   `state`: the name of the model holding each key's current fingerprint (search_metrics_int_pair_fingerprints,
   search_metrics_int_run_fingerprints); `keys`: its key columns, which the model's rows carry; `fingerprint`: its
   fingerprint column, which the model's rows carry too; `settings`: the names of the settings that shape the rows
   (incremental_settings).
+  The dispatched part, judged_incremental_config(keys), gives the materialization and strategy only; `keys` none
+  asks for a table whose rows the pre-hook deletes one by one (the rule table, rules_incremental_config): Spark
+  makes that a plain table.
 -#}
 {% macro judged_incremental_config(state, keys, fingerprint, settings) %}
     {%- if not search_metrics.get_incremental_runs() -%}
         {{- return({'materialized': 'table'}) -}}
     {%- endif -%}
-    {%- set config = adapter.dispatch('judged_incremental_config', 'search_metrics')() -%}
+    {%- set config = adapter.dispatch('judged_incremental_config', 'search_metrics')(keys) -%}
     {%- if config.get('materialized') == 'incremental' -%}
         {%- do config.update({'pre_hook': [
             "{{ search_metrics.check_incremental_settings(" ~ tojson(settings | list) ~ ") }}",
@@ -25,11 +29,16 @@
     {{- return(config) -}}
 {% endmacro %}
 
-{% macro default__judged_incremental_config() %}
+{% macro default__judged_incremental_config(keys=none) %}
     {{- return({'materialized': 'incremental', 'incremental_strategy': 'append', 'on_schema_change': 'fail'}) -}}
 {% endmacro %}
 
-{#- Spark: a plain table until the incremental strategy for its table formats lands (docs/engines.md) -#}
-{% macro spark__judged_incremental_config() %}
-    {{- return({'materialized': 'table'}) -}}
+{#- Spark: Parquet tables partitioned by run (or compared pair), rows appended; the pre-hook drops stale partitions
+    (spark__delete_stale_rows). A table whose rows must be deleted one by one (keys none) is a plain table. -#}
+{% macro spark__judged_incremental_config(keys=none) %}
+    {%- if keys is none -%}
+        {{- return({'materialized': 'table'}) -}}
+    {%- endif -%}
+    {{- return({'materialized': 'incremental', 'incremental_strategy': 'append', 'file_format': 'parquet',
+               'partition_by': search_metrics.incremental_partition_keys(keys), 'on_schema_change': 'fail'}) -}}
 {% endmacro %}

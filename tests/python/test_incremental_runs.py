@@ -502,16 +502,31 @@ INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_quer
                       "search_run_comparison", "search_trec_eval"]
 
 
+def partition_files(engine, schema):
+    """Spark: {(table, run_id): the set of files that hold the run's rows} of the two judged tables by run."""
+    files = {}
+    for table in ("search_query_metrics", "search_run_metrics"):
+        for run_id, path in engine.session.sql(f"select distinct run_id, input_file_name() from {schema}.{table}").collect():
+            files.setdefault((table, run_id), set()).add(path)
+    return files
+
+
 @pytest.mark.dbt
-@pytest.mark.postgres
-def test_incremental_judged_models_equal_a_full_refresh_on_postgres(postgres_engine):
-    """The delete pre-hooks, the keys to build and the rule table's runs to check as PostgreSQL runs them: one
-    incremental `dbt run` after a run is deleted, one appended, one pair's list changed, one grade changed and an
-    automated judge's rows added; every incremental table equals a full refresh of the same inputs, and an unchanged
-    run's made-up rule row is kept (its rules were not checked again) while a changed run's is gone."""
+@pytest.mark.parametrize("engine_name", [pytest.param("postgres", marks=pytest.mark.postgres),
+                                         pytest.param("spark", marks=pytest.mark.spark)])
+def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
+    """The delete pre-hooks, the keys to build and the rule table's runs to check as PostgreSQL runs them, and on
+    Spark the stale partitions dropped and the others kept (the rule table is a plain table there): one incremental
+    `dbt run` after a run is deleted, one appended, one pair's list changed, one grade changed, an automated judge's
+    rows added and one query's trec_eval z-score mean moved (every run reads it); every incremental table equals a
+    full refresh of the same inputs. On PostgreSQL an unchanged run's made-up rule row is kept (its rules were not
+    checked again) while a changed run's is gone; on Spark the partitions of a run the change leaves alone (run4,
+    which did not return the regraded query) keep their files, and those of a changed run (run2) do not."""
     rng = random.Random(4849)
     results = [row for n in range(1, 5) for row in make_run(rng, f"run{n}")]
     judgments = make_judgments(rng, QUERIES)
+    # run4 does not return the query about to be regraded, so that nothing it reads changes
+    results = [row for row in results if (row["run_id"], row["query_id"]) != ("run4", judgments[0]["query_id"])]
     after_results = [dict(row) for row in results if row["run_id"] != "run1"] + make_run(rng, "run5")
     changed = [row for row in after_results if row["run_id"] == "run2" and row["rank"] <= 2
                and row["query_id"] == next(r["query_id"] for r in after_results if r["run_id"] == "run2" and r["rank"] == 2)]
@@ -534,30 +549,38 @@ def test_incremental_judged_models_equal_a_full_refresh_on_postgres(postgres_eng
     dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments", "search_metrics_enable_trec_eval": True,
                 "search_metrics_trec_eval": {"zscores": f"{INPUT_SCHEMA}.zscores"}}
-    engine, select = postgres_engine, ["--select", *[f"+{m}" for m in INCREMENTAL_MODELS]]
+    engine, select = request.getfixturevalue(f"{engine_name}_engine"), ["--select", *[f"+{m}" for m in INCREMENTAL_MODELS]]
     incremental, full = "judged_incremental", "judged_full_refresh"
     for schema in (incremental, full):
         engine.reset_schema(schema)
     load_inputs(engine, incremental, inputs(results, judgments, zscores))
-    dbt_ok(engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars), "first run on postgres")
+    dbt_ok(engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars), f"first run on {engine_name}")
     # made-up rule rows for run2 (its results change) and run3 (left alone)
     for run_id in ("run2", "run3"):
         engine.execute(f"insert into {engine.relation(incremental, RULES)} (rule, rule_violated, run_id)"
                        f" values ('sentinel', 'made up', '{run_id}')")
+    files_before = partition_files(engine, incremental) if engine_name == "spark" else None
     load_inputs(engine, incremental, inputs(after_results, after_judgments, after_zscores))
     second = engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars)
-    dbt_ok(second, "incremental run on postgres")
+    dbt_ok(second, f"incremental run on {engine_name}")
     compiled = {r.node.name: r.node.compiled_code for r in second.result.results}
-    # the keys to build (`built_rows`), the rule table's runs to check (`as checked_runs`)
-    assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in INCREMENTAL_MODELS), (
-        "the second run did not take the incremental path")
+    # the keys to build (`built_rows`), the rule table's runs to check (`as checked_runs`; a plain table on Spark)
+    assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in INCREMENTAL_MODELS
+               if not (engine_name == "spark" and m == RULES)), "the second run did not take the incremental path"
+    if files_before is not None:
+        files_after = partition_files(engine, incremental)
+        for table in ("search_query_metrics", "search_run_metrics"):
+            assert files_after[table, "run4"] == files_before[table, "run4"], f"{table}: run4's partition rewritten"
+            assert files_after[table, "run2"].isdisjoint(files_before[table, "run2"]), (
+                f"{table}: run2's partition kept")
     load_inputs(engine, full, inputs(after_results, after_judgments, after_zscores))
     dbt_ok(engine.dbt(["run", "--full-refresh", *select], full, "judged_full_refresh", dbt_vars),
-           "full refresh on postgres")
+           f"full refresh on {engine_name}")
     rules = engine.fetch_model(incremental, RULES)
     rule_column = rules.columns.index("rule")
     sentinels = {row[rules.columns.index("run_id")] for row in rules.rows if row[rule_column] == "sentinel"}
-    assert sentinels == {"run3"}, f"made-up rule rows kept for {sentinels}: expected the unchanged run3's only"
+    expected_sentinels = set() if engine_name == "spark" else {"run3"}
+    assert sentinels == expected_sentinels, f"made-up rule rows kept for {sentinels}: expected {expected_sentinels}"
     for name in INCREMENTAL_MODELS:
         built = engine.fetch_model(incremental, name)
         if name == RULES:
@@ -565,4 +588,5 @@ def test_incremental_judged_models_equal_a_full_refresh_on_postgres(postgres_eng
         expected = engine.fetch_model(full, name)
         if name != RULES:
             assert expected.rows, name
-        assert_same_table(name, built, expected, "postgres incremental", "postgres full refresh", tol=1e-12)
+        assert_same_table(name, built, expected, f"{engine_name} incremental", f"{engine_name} full refresh",
+                          tol=1e-12)
