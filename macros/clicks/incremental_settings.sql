@@ -27,6 +27,8 @@
   and the trec_eval table's:
     search_metrics_trec_eval                        get_trec_eval_settings(): 'md5:' and the MD5 of its canonical
                                                     JSON (version, complete, max_results, zscores, cutoffs, ...)
+  and the overlap tables' (overlap_build_settings):
+    search_metrics_rbo_persistence                  get_rbo_persistence()
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -103,6 +105,8 @@
                 {%- do trec_settings.update({key: normal if nested else normal['']}) -%}
             {%- endfor -%}
             {%- set value = 'md5:' ~ local_md5(tojson(trec_settings, sort_keys=true)) -%}
+        {%- elif name == 'search_metrics_rbo_persistence' -%}
+            {%- set value = search_metrics.get_rbo_persistence() -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

@@ -12,14 +12,28 @@
       + ((X_l - X_s) / l + X_s / s) * p^l.
     Never null (both lists are non-empty). p^d (persistence_power) is taken as 0 once d * ln(p) < -600 (< 1e-260, so that no engine
     underflows; PostgreSQL raises an error on a double underflow).
+  Incremental by pair (judged_incremental_config, docs/comparisons.md "Incremental builds"): each row carries its
+  pair's overlap_fingerprint (search_metrics_int_overlap_fingerprints: the two runs' results fingerprints, not the
+  judgments); an incremental build deletes the rows of the pairs whose fingerprint moved or that are no longer
+  compared, and computes the pairs the table lacks, reading only their runs' result rows (a pair sharing no query
+  has no rows, so it is computed again, to nothing, by every build).
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
-{%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
+{%- set build_settings = search_metrics.overlap_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('comparisons'),
+    **search_metrics.judged_incremental_config('search_metrics_int_overlap_fingerprints', ['baseline', 'candidate'],
+                                               'overlap_fingerprint', build_settings)
+) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set p = 'cast(' ~ search_metrics.get_rbo_persistence() ~ ' as ' ~ double ~ ')' -%}
 
-with ranked_results as (
+with comparison_pairs as (
+    {#- the pairs to build, with their fingerprints (a pair whose baseline or candidate has results) #}
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_overlap_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
+),
+
+ranked_results as (
     select
         run_id,
         query_id,
@@ -30,6 +44,10 @@ with ranked_results as (
             order by rank, {{ search_metrics.binary_order('doc_id') }}
         ) as depth
     from {{ ref('search_metrics_stg_results') }}
+    {%- if is_incremental() %}
+    where run_id in (select baseline from comparison_pairs)
+        or run_id in (select candidate from comparison_pairs)
+    {%- endif %}
 ),
 
 query_spine as (
@@ -38,10 +56,10 @@ query_spine as (
         query_id,
         n_results
     from {{ ref('search_metrics_int_query_spine') }}
-),
-
-comparison_pairs as (
-    {{ search_metrics.comparison_pairs_relation(pairs, '(select run_id as value from query_spine) as run_values') | indent(4) }}
+    {%- if is_incremental() %}
+    where run_id in (select baseline from comparison_pairs)
+        or run_id in (select candidate from comparison_pairs)
+    {%- endif %}
 ),
 
 -- the queries both runs of a pair returned, with the lengths of the two lists
@@ -229,22 +247,38 @@ rbo as (
             + {{ search_metrics.as_double('short_overlap') }} / short_length
         ) * {{ search_metrics.persistence_power(p, 'long_length') }} as value
     from rbo_sums
+),
+
+overlap_rows as (
+    select
+        baseline,
+        candidate,
+        query_id,
+        cast(measure as {{ dbt.type_string() }}) as measure,
+        cast(k as {{ dbt.type_int() }}) as k,
+        {{ search_metrics.as_double('value') }} as value
+    from jaccard
+    union all
+    select
+        baseline,
+        candidate,
+        query_id,
+        cast(measure as {{ dbt.type_string() }}) as measure,
+        cast(k as {{ dbt.type_int() }}) as k,
+        {{ search_metrics.as_double('value') }} as value
+    from rbo
 )
 
 select
-    cast(baseline as {{ dbt.type_string() }}) as baseline,
-    cast(candidate as {{ dbt.type_string() }}) as candidate,
-    query_id,
-    cast(measure as {{ dbt.type_string() }}) as measure,
-    cast(k as {{ dbt.type_int() }}) as k,
-    {{ search_metrics.as_double('value') }} as value
-from jaccard
-union all
-select
-    cast(baseline as {{ dbt.type_string() }}) as baseline,
-    cast(candidate as {{ dbt.type_string() }}) as candidate,
-    query_id,
-    cast(measure as {{ dbt.type_string() }}) as measure,
-    cast(k as {{ dbt.type_int() }}) as k,
-    {{ search_metrics.as_double('value') }} as value
-from rbo
+    cast(overlap_rows.baseline as {{ dbt.type_string() }}) as baseline,
+    cast(overlap_rows.candidate as {{ dbt.type_string() }}) as candidate,
+    overlap_rows.query_id,
+    overlap_rows.measure,
+    overlap_rows.k,
+    overlap_rows.value,
+    comparison_pairs.overlap_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
+from overlap_rows
+inner join comparison_pairs
+    on comparison_pairs.baseline = overlap_rows.baseline
+    and comparison_pairs.candidate = overlap_rows.candidate

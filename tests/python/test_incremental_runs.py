@@ -10,12 +10,16 @@ regrade a few queries; add an automated judge's rows, which must change nothing)
   step leaves alone (of a run it changes, where there is one) swap a value, and one row of a pair it changes and one
   of a run it leaves alone get a sentinel value; after it, the swapped values are still swapped and the run's
   sentinel still there (the build did not recompute them: a rebuild of the run would read the same values, so its
-  means do not move), and the changed pair's sentinel is gone (the build recomputed it).
+  means do not move), and the changed pair's sentinel is gone (the build recomputed it);
+- the overlap tables read the results only: a compared pair whose two runs' results the step leaves alone keeps its
+  overlap rows (a sentinel), also when a regrade rebuilds its comparison (which some step must show), and the rows
+  of a pair with a run whose results moved or went are rebuilt.
 The results input's rules are checked only for the runs whose rows moved: before each step a made-up violation
 row is put in the rule table for a run the step leaves alone and for one whose results it changes; after it, the
 first is still there and the second gone. A run appended with a duplicated rank then fails `dbt build` by the
 rule's name, and the runs checked before stay recorded as checked while the bad run is not.
-Then a setting that shapes the rows (the cutoffs) changes: the incremental run fails naming it and --full-refresh.
+Then a setting that shapes the rows (the cutoffs; the RBO persistence for the overlap) changes: the incremental run
+fails naming it and --full-refresh.
 On PostgreSQL, one incremental run over every kind of change at once equals a full refresh (the delete pre-hooks and
 the keys to build as PostgreSQL runs them).
 """
@@ -34,7 +38,7 @@ SCHEMA = "judged_input"
 VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments",
         "search_metrics_enable_trec_eval": True, "search_metrics_trec_eval": {"complete": True}}
 SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve", "+search_run_comparison",
-          "+search_trec_eval"]
+          "+search_trec_eval", "+search_run_pair_overlap"]
 TABLES = {
     "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
     "search_run_metrics": (("run_id", "metric", "k"),
@@ -52,7 +56,10 @@ TABLES = {
                                                    ("rule_violated", "score", "n_rows")),
     "search_trec_eval": (("run_id", "measure", "query_id"),
                          ("value", "raw_value", "printed_as", "n_zscores_missing", "run_fingerprint")),
+    "search_run_overlap": (("baseline", "candidate", "query_id", "measure", "k"), ("value", "overlap_fingerprint")),
+    "search_run_pair_overlap": (("baseline", "candidate", "measure", "k"), ("value", "n_queries", "overlap_fingerprint")),
 }
+OVERLAP_TABLES = ("search_run_overlap", "search_run_pair_overlap")
 RULES = "search_metrics_stg_results_rule_violations"
 SENTINEL = -12345.0
 QUERIES = [f"q{i}" for i in range(1, 9)]
@@ -254,6 +261,39 @@ def take_trec_sentinel(chain, sentinel):
     return True
 
 
+def set_overlap_sentinels(chain, pair):
+    """The sentinel as the value of the first row of the compared `pair` (baseline, candidate) in each overlap table
+    that has one (search_run_overlap has none for a pair sharing no query); returns [(table, key, value before)]."""
+    sentinels = []
+    for table in OVERLAP_TABLES:
+        key_columns = TABLES[table][0]
+        rows = chain.execute(f"select {', '.join(key_columns)}, value from main.{table} where baseline = ?"
+                             f" and candidate = ? order by {', '.join(key_columns)} limit 1", list(pair))
+        if rows:
+            *key, value = rows[0]
+            key = dict(zip(key_columns, key))
+            condition = " and ".join(f"{column} is not distinct from ?" for column in key)
+            chain.execute(f"update main.{table} set value = ? where {condition}", [SENTINEL, *key.values()])
+            sentinels.append((table, key, value))
+    return sentinels
+
+
+def take_overlap_sentinels(chain, sentinels):
+    """The tables whose row still holds the sentinel (those get their value back)."""
+    kept = []
+    for table, key, value in sentinels:
+        if value_of(chain, table, key) == SENTINEL:
+            restore(chain, table, (key, value))
+            kept.append(table)
+    return kept
+
+
+def comparison_fingerprint(chain, pair):
+    rows = chain.execute("select comparison_fingerprint from main.search_metrics_int_comparison_fingerprints"
+                         " where baseline = ? and candidate = ?", list(pair))
+    return rows[0][0] if rows else None
+
+
 def set_rule_sentinel(chain, run_id):
     """A made-up violation row of `run_id` in the rule table (a rule name no rule has): kept by a build that does not
     check the run again, deleted by one that does."""
@@ -366,6 +406,8 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     # each first run also lacks a query of its own, so that a regrade can hit a query a run did not return
     chain.results = [row for row in chain.results if row["query_id"] != QUERIES[int(row["run_id"][3:])]]
     n_runs = 3
+    regrade_kept_overlap = False  # whether a step kept the overlap of a pair whose comparison it rebuilt
+    overlap_rebuilt_seen = False
     result = chain.build()
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
@@ -424,6 +466,19 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                      if untouched_runs and "regrade" not in kinds else None)
         trec_rebuilt = next((sentinel for run in (lacking or sorted(changed_runs - gone_runs))
                              if (sentinel := set_trec_sentinel(chain, run)) is not None), None)
+        # the overlap reads the results only: a pair still compared after the step (default pairs: every run against
+        # the first) whose two runs' results the step leaves alone keeps its rows, preferably one whose queries it
+        # regrades (its comparison is rebuilt, not its overlap); a pair with a run whose results move is rebuilt
+        overlap_pairs = chain.execute("select distinct baseline, candidate from main.search_run_pair_overlap"
+                                      " order by baseline, candidate")
+        runs_after = set(results_after)
+        overlap_kept_pair = min((pair for pair in overlap_pairs if not set(pair) & set(moved_runs)
+                                 and pair[0] == min(runs_after) and pair[1] in runs_after),
+                                key=lambda pair: not set(pair) & changed_runs, default=None)
+        overlap_kept = set_overlap_sentinels(chain, overlap_kept_pair) if overlap_kept_pair else []
+        kept_comparison = comparison_fingerprint(chain, overlap_kept_pair) if overlap_kept_pair else None
+        overlap_rebuilt = next((set_overlap_sentinels(chain, pair) for pair in overlap_pairs
+                                if set(pair) & set(moved_runs)), [])
 
         result = chain.build()
         assert result.success, f"{kind}: {result.exception}"
@@ -441,6 +496,13 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         if comparison_rebuilt is not None:
             assert not take_comparison_sentinel(chain, comparison_rebuilt), (
                 f"{kind}: the comparison of a pair with a changed run was kept")
+        assert take_overlap_sentinels(chain, overlap_kept) == [table for table, _, _ in overlap_kept], (
+            f"{kind}: the overlap of a pair whose results did not change was rebuilt")
+        if overlap_kept and comparison_fingerprint(chain, overlap_kept_pair) != kept_comparison:
+            regrade_kept_overlap = True
+        assert not take_overlap_sentinels(chain, overlap_rebuilt), (
+            f"{kind}: the overlap of a pair with a changed or deleted run was kept")
+        overlap_rebuilt_seen |= bool(overlap_rebuilt)
         if curve_kept is not None:
             assert take_curve_sentinel(chain, curve_kept), f"{kind}: an unchanged pair's curve was rebuilt"
         if curve_rebuilt is not None:
@@ -459,6 +521,8 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         result = chain.build()
         assert result.success, f"{kind}, the swapped run's comparisons again: {result.exception}"
         assert_tables_equal(chain.tables(), chain.full_build())
+    assert regrade_kept_overlap, "no step kept the overlap of a pair whose judgments changed (its comparison rebuilt)"
+    assert overlap_rebuilt_seen, "no step changed the results of a compared pair"
 
     assert trec_lacking_runs, "no run returned neither regraded query: trec_eval's complete case was not made"
 
@@ -482,13 +546,16 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
 
-    result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5]})
+    result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5], "search_metrics_rbo_persistence": 0.8})
     assert not result.success
     message = str(result.exception) if result.exception else ""
     if not message:
         message = " ".join(str(r.message) for r in result.result.results if r.message)
     assert "search_metrics_cutoffs was [1, 3, 5, 10], now [1, 3, 5]" in message, message
     assert "--full-refresh" in message, message
+    # the overlap's own setting too (search_run_pair_overlap, downstream of the failed table, is skipped)
+    assert ("search_run_overlap was built with other settings than this run's: search_metrics_cutoffs was"
+            " [1, 3, 5, 10], now [1, 3, 5]; search_metrics_rbo_persistence was 0.9, now 0.8") in message, message
 
 
 # -- PostgreSQL: one incremental run over every kind of change equals a full refresh ---------------------------------
@@ -499,7 +566,8 @@ PG_JUDGMENTS_COLUMNS = [("query_id", "string"), ("doc_id", "string"), ("rater_id
 PG_ZSCORES_COLUMNS = [("query_id", "string"), ("measure", "string"), ("mean", "double"), ("stddev", "double")]
 INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_query_metrics", "search_run_metrics",
                       "search_precision_recall_curve", "search_run_precision_recall_curve", "search_query_deltas",
-                      "search_run_comparison", "search_trec_eval"]
+                      "search_run_comparison", "search_trec_eval",
+                      "search_run_overlap", "search_run_pair_overlap"]
 
 
 def partition_files(engine, schema):
