@@ -24,6 +24,9 @@
     search_metrics_transformers                     get_transformers(): 'md5:' and the MD5 of the effective
                                                     mappings' canonical JSON
     search_metrics_rank_from                        get_rank_from()
+  and the readings' (readings_build_settings):
+    search_metrics_judgment_coverage.pool_depth     get_judgment_coverage_settings().pool_depth (null: the largest
+                                                    cutoff)
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -83,6 +86,8 @@
             {%- set value = 'md5:' ~ local_md5(tojson(search_metrics.get_transformers(), sort_keys=true)) -%}
         {%- elif name == 'search_metrics_rank_from' -%}
             {%- set value = search_metrics.get_rank_from() -%}
+        {%- elif name == 'search_metrics_judgment_coverage.pool_depth' -%}
+            {%- set value = search_metrics.get_judgment_coverage_settings().pool_depth -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}
