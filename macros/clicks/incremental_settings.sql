@@ -29,6 +29,9 @@
                                                     JSON (version, complete, max_results, zscores, cutoffs, ...)
   and the overlap tables' (overlap_build_settings):
     search_metrics_rbo_persistence                  get_rbo_persistence()
+  and the readings' (readings_build_settings):
+    search_metrics_judgment_coverage.pool_depth     get_judgment_coverage_settings().pool_depth (null: the largest
+                                                    cutoff)
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -107,6 +110,8 @@
             {%- set value = 'md5:' ~ local_md5(tojson(trec_settings, sort_keys=true)) -%}
         {%- elif name == 'search_metrics_rbo_persistence' -%}
             {%- set value = search_metrics.get_rbo_persistence() -%}
+        {%- elif name == 'search_metrics_judgment_coverage.pool_depth' -%}
+            {%- set value = search_metrics.get_judgment_coverage_settings().pool_depth -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

@@ -9,17 +9,36 @@
                  judging the two runs' unjudged results can change which run has the higher mean on these queries;
                  null where the readings are values. Each run is read at its own extreme, the widest case (a doc both
                  runs retrieved cannot be relevant for one and not for the other), so a settled sign is settled.
+  Incremental by compared pair (judged_incremental_config, docs/judgments.md "Incremental builds"): each row carries
+  its pair's comparison_fingerprint (search_metrics_int_comparison_fingerprints: the two runs' fingerprints, which
+  cover the deltas and both runs' readings; the pool depth is a build setting); an incremental build deletes the
+  rows of the pairs whose fingerprint moved or that are no longer compared and computes the pairs the table lacks,
+  reading only their deltas and their two runs' readings.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_coverage') and search_metrics.family_enabled('comparisons')) }}
-with readings as (
+{%- set build_settings = search_metrics.readings_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('judgment_coverage') and search_metrics.family_enabled('comparisons'),
+    **search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
+                                               'comparison_fingerprint', build_settings)
+) }}
+with comparison_pairs as (
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
+),
+
+readings as (
     select run_id, query_id, metric, coalesce(k, 0) as k_key, pessimistic_value, optimistic_value, readings_are_bounds
     from {{ ref('search_query_unjudged_bounds') }}
+    {%- if is_incremental() %}
+    where run_id in (select baseline from comparison_pairs)
+        or run_id in (select candidate from comparison_pairs)
+    {%- endif %}
 ),
 
 paired_readings as (
     select
         deltas.baseline,
         deltas.candidate,
+        comparison_pairs.comparison_fingerprint,
         deltas.metric,
         deltas.k,
         coalesce(deltas.k, 0) as k_key,
@@ -28,6 +47,9 @@ paired_readings as (
         candidate_readings.optimistic_value - baseline_readings.pessimistic_value as high_delta,
         baseline_readings.readings_are_bounds
     from {{ ref('search_query_deltas') }} as deltas
+    inner join comparison_pairs
+        on comparison_pairs.baseline = deltas.baseline
+        and comparison_pairs.candidate = deltas.candidate
     inner join readings as baseline_readings
         on baseline_readings.run_id = deltas.baseline
         and baseline_readings.query_id = deltas.query_id
@@ -49,6 +71,7 @@ pair_means as (
     select
         baseline,
         candidate,
+        comparison_fingerprint,
         metric,
         max(k) as k,
         k_key,
@@ -58,7 +81,7 @@ pair_means as (
         avg(high_delta) as delta_high,
         max(case when readings_are_bounds then 1 else 0 end) = 1 as readings_are_bounds
     from paired_readings
-    group by baseline, candidate, metric, k_key
+    group by baseline, candidate, comparison_fingerprint, metric, k_key
 )
 
 select
@@ -73,5 +96,7 @@ select
     readings_are_bounds,
     case
         when readings_are_bounds then delta_low > 0 or delta_high < 0
-    end as sign_settled
+    end as sign_settled,
+    comparison_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from pair_means

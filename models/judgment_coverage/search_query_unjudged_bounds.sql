@@ -6,8 +6,18 @@
   (readings_are_bounds): true when every way of judging them lands between the two. The metrics that describe the
   judgments themselves (coverage, binary_ties, rbp_residual) and the diversity metrics (they read the subtopic
   judgments) have no row.
+  Incremental by (run_id, query_id) (judged_incremental_config, docs/judgments.md "Incremental builds"): each row
+  carries its pair's input_fingerprint (search_metrics_int_pair_fingerprints: the pair's results and its query's
+  human pool, all that the value and the two readings read; an automated judge's rows move none); an incremental
+  build deletes the rows of the pairs whose fingerprint moved or that are gone and computes the pairs the table
+  lacks, reading only their rows of search_query_metrics and of the readings.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_coverage')) }}
+{%- set build_settings = search_metrics.readings_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('judgment_coverage'),
+    **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
+                                               'input_fingerprint', build_settings)
+) }}
 {%- set described = [] -%}
 {%- set bounded = [] -%}
 {%- for metric in search_metrics.get_metrics() -%}
@@ -17,17 +27,24 @@
     {%- endif -%}
 {%- endfor %}
 
-with readings as (
+with pairs_to_build as (
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_pair_fingerprints'), ['run_id', 'query_id']) | indent(4) }}
+),
+
+readings as (
     select
-        run_id,
-        query_id,
-        metric,
-        coalesce(k, 0) as k_key,
-        max(case when source = 'pessimistic' then value end) as pessimistic_value,
-        max(case when source = 'optimistic' then value end) as optimistic_value
-    from {{ ref('search_metrics_int_source_query_metrics') }}
-    where source_kind = 'reading'
-    group by run_id, query_id, metric, coalesce(k, 0)
+        source_metrics.run_id,
+        source_metrics.query_id,
+        source_metrics.metric,
+        coalesce(source_metrics.k, 0) as k_key,
+        max(case when source_metrics.source = 'pessimistic' then source_metrics.value end) as pessimistic_value,
+        max(case when source_metrics.source = 'optimistic' then source_metrics.value end) as optimistic_value
+    from {{ ref('search_metrics_int_source_query_metrics') }} as source_metrics
+    inner join pairs_to_build
+        on pairs_to_build.run_id = source_metrics.run_id
+        and pairs_to_build.query_id = source_metrics.query_id
+    where source_metrics.source_kind = 'reading'
+    group by source_metrics.run_id, source_metrics.query_id, source_metrics.metric, coalesce(source_metrics.k, 0)
 )
 
 select
@@ -39,11 +56,16 @@ select
     readings.pessimistic_value,
     readings.optimistic_value,
     {%- if bounded %}
-    query_metrics.metric in ({{ bounded | join(', ') }}) as readings_are_bounds
+    query_metrics.metric in ({{ bounded | join(', ') }}) as readings_are_bounds,
     {%- else %}
-    1 = 0 as readings_are_bounds
+    1 = 0 as readings_are_bounds,
     {%- endif %}
+    pairs_to_build.input_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from {{ ref('search_query_metrics') }} as query_metrics
+inner join pairs_to_build
+    on pairs_to_build.run_id = query_metrics.run_id
+    and pairs_to_build.query_id = query_metrics.query_id
 inner join readings
     on readings.run_id = query_metrics.run_id
     and readings.query_id = query_metrics.query_id

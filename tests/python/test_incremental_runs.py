@@ -22,6 +22,12 @@ Then a setting that shapes the rows (the cutoffs; the RBO persistence for the ov
 fails naming it and --full-refresh.
 On PostgreSQL, one incremental run over every kind of change at once equals a full refresh (the delete pre-hooks and
 the keys to build as PostgreSQL runs them).
+The judging families' tables are in the chain too (docs/judgments.md, "Incremental builds"): the per-source metrics
+by (source_kind, source, run_id, query_id), the unjudged bounds by pair, run and compared pair, the judges' run
+means by run. The automated judge sdbn graded some queries from the start; the step that adds its rows must
+rebuild exactly its keys: a judge row of a query it regrades loses its sentinel, while the readings of that query,
+the judge's rows of the queries it leaves alone (two swapped values stay swapped), every unjudged-bounds table and
+the human tables keep theirs. In every step the kept and rebuilt rows of each judging table are checked likewise.
 """
 
 import json
@@ -38,7 +44,8 @@ SCHEMA = "judged_input"
 VARS = {"search_metrics_results": f"{SCHEMA}.results", "search_metrics_judgments": f"{SCHEMA}.judgments",
         "search_metrics_enable_trec_eval": True, "search_metrics_trec_eval": {"complete": True}}
 SELECT = ["--select", "+search_run_metrics", "+search_run_precision_recall_curve", "+search_run_comparison",
-          "+search_trec_eval", "+search_run_pair_overlap"]
+          "+search_trec_eval", "+search_run_pair_overlap", "+search_run_unjudged_bounds",
+          "+search_comparison_unjudged_bounds", "+search_judge_run_metrics"]
 TABLES = {
     "search_query_metrics": (("run_id", "query_id", "metric", "k"), ("value", "input_fingerprint")),
     "search_run_metrics": (("run_id", "metric", "k"),
@@ -58,8 +65,23 @@ TABLES = {
                          ("value", "raw_value", "printed_as", "n_zscores_missing", "run_fingerprint")),
     "search_run_overlap": (("baseline", "candidate", "query_id", "measure", "k"), ("value", "overlap_fingerprint")),
     "search_run_pair_overlap": (("baseline", "candidate", "measure", "k"), ("value", "n_queries", "overlap_fingerprint")),
+    "search_metrics_int_source_query_metrics": (("source_kind", "source", "run_id", "query_id", "metric", "k"),
+                                                ("value", "input_fingerprint")),
+    "search_query_unjudged_bounds": (("run_id", "query_id", "metric", "k"),
+                                     ("value", "pessimistic_value", "optimistic_value", "readings_are_bounds",
+                                      "input_fingerprint")),
+    "search_run_unjudged_bounds": (("run_id", "metric", "k"),
+                                   ("value", "pessimistic_value", "optimistic_value", "n_queries", "readings_are_bounds",
+                                    "run_fingerprint")),
+    "search_comparison_unjudged_bounds": (("baseline", "candidate", "metric", "k"),
+                                          ("n_queries", "mean_delta", "delta_low", "delta_high", "readings_are_bounds",
+                                           "sign_settled", "comparison_fingerprint")),
+    "search_judge_run_metrics": (("rater_id", "run_id", "metric", "k"),
+                                 ("human_value", "judge_value", "difference", "n_queries", "run_fingerprint")),
 }
 OVERLAP_TABLES = ("search_run_overlap", "search_run_pair_overlap")
+JUDGE = "sdbn"  # an automated rater (var search_metrics_automated_raters' default)
+SOURCE_METRICS = "search_metrics_int_source_query_metrics"
 RULES = "search_metrics_stg_results_rule_violations"
 SENTINEL = -12345.0
 QUERIES = [f"q{i}" for i in range(1, 9)]
@@ -307,6 +329,86 @@ def rule_sentinel_kept(chain, run_id):
     return kept
 
 
+def set_row_sentinel(chain, table, column, where):
+    """The sentinel in `column` of the first row (in key order) of `table` whose columns equal `where` ({column:
+    value}) and whose `column` is not null; returns (table, column, the row's key, its value before), or None."""
+    key_columns = TABLES[table][0]
+    condition = " and ".join([f"{name} = ?" for name in where] + [f"{column} is not null"])
+    rows = chain.execute(f"select {', '.join(key_columns)}, {column} from main.{table} where {condition}"
+                         f" order by {', '.join(key_columns)} limit 1", list(where.values()))
+    if not rows:
+        return None
+    key = dict(zip(key_columns, rows[0][:-1]))
+    condition = " and ".join(f"{name} is not distinct from ?" for name in key)
+    chain.execute(f"update main.{table} set {column} = ? where {condition}", [SENTINEL, *key.values()])
+    return table, column, key, rows[0][-1]
+
+
+def row_sentinel_kept(chain, sentinel):
+    """Whether the row of set_row_sentinel still holds the sentinel (then its value before goes back)."""
+    table, column, key, value = sentinel
+    condition = " and ".join(f"{name} is not distinct from ?" for name in key)
+    rows = chain.execute(f"select {column} from main.{table} where {condition}", list(key.values()))
+    if not rows or rows[0][0] != SENTINEL:
+        return False
+    chain.execute(f"update main.{table} set {column} = ? where {condition}", [value, *key.values()])
+    return True
+
+
+def swap_judge_values(chain, pairs):
+    """Swap the judge's values of two queries of one run for one (metric, k), among `pairs` (run_id, query_id), where
+    both values and both human values are set and the judge's differ: the run's judge means do not move (the same
+    queries, the same values), but a rebuild of either key would put its own value back. Returns [(key, value
+    before)] of the two rows, or None when no two such rows exist."""
+    allowed = sorted(pairs)
+    if not allowed:
+        return None
+    values = ", ".join("(?, ?)" for _ in allowed)
+    rows = chain.execute(
+        f"with allowed(run_id, query_id) as (values {values}),"
+        f" judged as (select source.source, source.run_id, source.query_id, source.metric, source.k, source.value"
+        f" from main.{SOURCE_METRICS} as source"
+        " inner join allowed on allowed.run_id = source.run_id and allowed.query_id = source.query_id"
+        " inner join main.search_query_metrics as human on human.run_id = source.run_id"
+        " and human.query_id = source.query_id and human.metric = source.metric and human.k is not distinct from source.k"
+        " where source.source_kind = 'judge' and source.value is not null and human.value is not null)"
+        " select a.source, a.run_id, a.metric, a.k, a.query_id, a.value, b.query_id, b.value"
+        " from judged as a inner join judged as b on b.source = a.source and b.run_id = a.run_id"
+        " and b.metric = a.metric and b.k is not distinct from a.k and b.query_id > a.query_id"
+        " where a.value <> b.value order by a.source, a.run_id, a.metric, a.k, a.query_id, b.query_id limit 1",
+        [value for pair in allowed for value in pair])
+    if not rows:
+        return None
+    source, run_id, metric, k, query_a, value_a, query_b, value_b = rows[0]
+    swapped = [({"source_kind": "judge", "source": source, "run_id": run_id, "query_id": query_id, "metric": metric,
+                 "k": k}, value) for query_id, value in ((query_a, value_a), (query_b, value_b))]
+    for (key, _), (_, other) in zip(swapped, swapped[::-1]):
+        condition = " and ".join(f"{name} is not distinct from ?" for name in key)
+        chain.execute(f"update main.{SOURCE_METRICS} set value = ? where {condition}", [other, *key.values()])
+    return swapped
+
+
+def judge_swap_kept(chain, swapped):
+    """Whether the two rows of swap_judge_values still hold each other's values (then their own go back)."""
+    now = []
+    for key, _ in swapped:
+        condition = " and ".join(f"{name} is not distinct from ?" for name in key)
+        rows = chain.execute(f"select value from main.{SOURCE_METRICS} where {condition}", list(key.values()))
+        now.append(rows[0][0] if rows else None)
+    for key, value in swapped:
+        condition = " and ".join(f"{name} is not distinct from ?" for name in key)
+        chain.execute(f"update main.{SOURCE_METRICS} set value = ? where {condition}", [value, *key.values()])
+    return now == [value for _, value in swapped[::-1]]
+
+
+def judge_rows_by_query(judgments):
+    by_query = {}
+    for row in judgments:
+        if row["rater_id"] == JUDGE:
+            by_query.setdefault(row["query_id"], set()).add(tuple(sorted(row.items())))
+    return by_query
+
+
 def rows_by_run(results):
     by_run = {}
     for row in results:
@@ -405,6 +507,12 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     chain.judgments = make_judgments(rng, QUERIES)
     # each first run also lacks a query of its own, so that a regrade can hit a query a run did not return
     chain.results = [row for row in chain.results if row["query_id"] != QUERIES[int(row["run_id"][3:])]]
+    # the judging tables' own draws (leave the steps' sequence as it was): the automated judge's first rows
+    judge_rng = random.Random(4850)
+    for query_id in judge_rng.sample(QUERIES, 4):
+        for doc_id in judge_rng.sample(DOCS, 4):
+            chain.judgments.append({"query_id": query_id, "doc_id": doc_id, "rater_id": JUDGE,
+                                    "grade": float(judge_rng.randint(0, 3)), "scale": "graded"})
     n_runs = 3
     regrade_kept_overlap = False  # whether a step kept the overlap of a pair whose comparison it rebuilt
     overlap_rebuilt_seen = False
@@ -416,6 +524,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     for kinds in rng.sample(STEPS, len(STEPS)):
         kind = " + ".join(kinds)
         pairs_before = {(row["run_id"], row["query_id"]) for row in chain.results}
+        judge_rows_before = judge_rows_by_query(chain.judgments)
         changed_pairs, gone_runs = set(), set()
         results_before = rows_by_run(chain.results)
         for one_kind in kinds:
@@ -479,6 +588,69 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         kept_comparison = comparison_fingerprint(chain, overlap_kept_pair) if overlap_kept_pair else None
         overlap_rebuilt = next((set_overlap_sentinels(chain, pair) for pair in overlap_pairs
                                 if set(pair) & set(moved_runs)), [])
+        # the judging tables: the queries whose judge rows the step changes, and rows each table must keep or rebuild
+        judge_rows_after = judge_rows_by_query(chain.judgments)
+        judge_queries = {q for q in set(judge_rows_before) | set(judge_rows_after)
+                         if judge_rows_before.get(q) != judge_rows_after.get(q)}
+        moved_pairs = changed_pairs & pairs_before  # built before the step, inputs changed by it
+        kept_pairs = sorted(pair for pair in untouched if pair[0] not in changed_runs)
+        judge_touched_runs = {run_id for run_id, query_id in pairs_before if query_id in judge_queries}
+        judge_kept_runs = [run for run in untouched_runs if run not in judge_touched_runs]
+        keep, rebuild = [], []  # (sentinel, what it stands for)
+
+        def pick(pairs, prefer=()):
+            pairs = sorted(pairs)
+            preferred = [pair for pair in pairs if pair[1] in prefer]
+            return judge_rng.choice(preferred or pairs) if pairs else None
+
+        def sentinel(into, what, table, column, where):
+            if where and (placed := set_row_sentinel(chain, table, column, where)) is not None:
+                into.append((placed, what))
+
+        # a reading of an unchanged pair (of a query the judge regrades, where there is one) is kept; a changed
+        # pair's is rebuilt
+        pair = pick(kept_pairs, judge_queries)
+        sentinel(keep, "the reading of an unchanged pair", SOURCE_METRICS, "value",
+                 pair and {"source_kind": "reading", "run_id": pair[0], "query_id": pair[1]})
+        pair = pick(moved_pairs)
+        sentinel(rebuild, "the reading of a changed pair", SOURCE_METRICS, "value",
+                 pair and {"source_kind": "reading", "run_id": pair[0], "query_id": pair[1]})
+        # the judge's row of a query whose judge rows the step changes is rebuilt; two of queries it leaves alone keep
+        # their swapped values
+        pair = pick({p for p in pairs_before - {(r, q) for r in gone_runs for q in QUERIES} if p[1] in judge_queries
+                     and p[1] in judge_rows_before})
+        sentinel(rebuild, "the judge's row of a query it regraded", SOURCE_METRICS, "value",
+                 pair and {"source_kind": "judge", "source": JUDGE, "run_id": pair[0], "query_id": pair[1]})
+        if "automated_judge" in kinds:
+            assert rebuild and rebuild[-1][1] == "the judge's row of a query it regraded", (
+                "the judge step regrades no query the judge graded before: change the seed")
+        judge_swapped = swap_judge_values(chain, {p for p in kept_pairs if p[1] not in judge_queries})
+        # the unjudged bounds: an unchanged pair's and run's rows are kept (their `value` and pessimistic reading,
+        # which nothing rebuilt reads), a changed pair's and run's are rebuilt
+        pair = pick([p for p in kept_pairs if p[0] in untouched_runs])
+        sentinel(keep, "the bounds of an unchanged pair", "search_query_unjudged_bounds", "value",
+                 pair and dict(zip(("run_id", "query_id"), pair)))
+        pair = pick(moved_pairs)
+        sentinel(rebuild, "the bounds of a changed pair", "search_query_unjudged_bounds", "value",
+                 pair and dict(zip(("run_id", "query_id"), pair)))
+        sentinel(keep, "the bounds of an unchanged run", "search_run_unjudged_bounds", "pessimistic_value",
+                 untouched_runs and {"run_id": judge_rng.choice(untouched_runs)})
+        sentinel(rebuild, "the bounds of a changed run", "search_run_unjudged_bounds", "pessimistic_value",
+                 (changed_runs - gone_runs) and {"run_id": judge_rng.choice(sorted(changed_runs - gone_runs))})
+        pair = next((pair for pair in compared if set(pair) <= set(untouched_runs)), None)
+        sentinel(keep, "the bounds of an unchanged compared pair", "search_comparison_unjudged_bounds", "delta_low",
+                 pair and dict(zip(("baseline", "candidate"), pair)))
+        pair = next((pair for pair in compared if set(pair) & (changed_runs | gone_runs)), None)
+        sentinel(rebuild, "the bounds of a compared pair with a changed run", "search_comparison_unjudged_bounds",
+                 "delta_low", pair and dict(zip(("baseline", "candidate"), pair)))
+        # the judge's run means: a run with a query the judge regraded, or a changed pair of a query the judge graded,
+        # is rebuilt; a run the step leaves alone is kept
+        sentinel(keep, "the judge's means of an unchanged run", "search_judge_run_metrics", "judge_value",
+                 judge_kept_runs and {"run_id": judge_rng.choice(judge_kept_runs)})
+        runs = sorted((judge_touched_runs | {run for run, query in moved_pairs if query in judge_rows_after})
+                      - gone_runs)
+        sentinel(rebuild, "the judge's means of a run with a changed judge key", "search_judge_run_metrics",
+                 "judge_value", runs and {"run_id": judge_rng.choice(runs)})
 
         result = chain.build()
         assert result.success, f"{kind}: {result.exception}"
@@ -511,6 +683,12 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             assert take_trec_sentinel(chain, trec_kept), f"{kind}: an unchanged run's trec_eval rows were rebuilt"
         if trec_rebuilt is not None:
             assert not take_trec_sentinel(chain, trec_rebuilt), f"{kind}: a changed run's trec_eval rows were kept"
+        for placed, what in keep:
+            assert row_sentinel_kept(chain, placed), f"{kind}: {what} was rebuilt ({placed[2]})"
+        for placed, what in rebuild:
+            assert not row_sentinel_kept(chain, placed), f"{kind}: {what} was kept ({placed[2]})"
+        if judge_swapped is not None:
+            assert judge_swap_kept(chain, judge_swapped), f"{kind}: the judge's rows of an unchanged query were rebuilt"
         assert rule_sentinel_kept(chain, not_rechecked), f"{kind}: the rules of an unchanged run were checked again"
         if rechecked is not None:
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
@@ -518,6 +696,9 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         # and one more build computes them again (the tables lack them)
         for table in ("search_query_deltas", "search_run_comparison"):
             chain.execute(f"delete from main.{table} where ? in (baseline, candidate)", [swap_run])
+        # so do the unjudged bounds of those pairs (their deltas) and the judge's means of the run (its human values)
+        chain.execute("delete from main.search_comparison_unjudged_bounds where ? in (baseline, candidate)", [swap_run])
+        chain.execute("delete from main.search_judge_run_metrics where run_id = ?", [swap_run])
         result = chain.build()
         assert result.success, f"{kind}, the swapped run's comparisons again: {result.exception}"
         assert_tables_equal(chain.tables(), chain.full_build())
@@ -546,7 +727,8 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
 
-    result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5], "search_metrics_rbo_persistence": 0.8})
+    result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5], "search_metrics_rbo_persistence": 0.8,
+                                   "search_metrics_judgment_coverage": {"pool_depth": 3}})
     assert not result.success
     message = str(result.exception) if result.exception else ""
     if not message:
@@ -556,6 +738,10 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     # the overlap's own setting too (search_run_pair_overlap, downstream of the failed table, is skipped)
     assert ("search_run_overlap was built with other settings than this run's: search_metrics_cutoffs was"
             " [1, 3, 5, 10], now [1, 3, 5]; search_metrics_rbo_persistence was 0.9, now 0.8") in message, message
+    # the readings' tables name the pool depth too (the per-source metrics fail by themselves: they do not read
+    # search_query_metrics)
+    assert f"{SOURCE_METRICS} was built with other settings" in message, message
+    assert "search_metrics_judgment_coverage.pool_depth was 10, now 3" in message, message
 
 
 # -- PostgreSQL: one incremental run over every kind of change equals a full refresh ---------------------------------
@@ -567,7 +753,9 @@ PG_ZSCORES_COLUMNS = [("query_id", "string"), ("measure", "string"), ("mean", "d
 INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_query_metrics", "search_run_metrics",
                       "search_precision_recall_curve", "search_run_precision_recall_curve", "search_query_deltas",
                       "search_run_comparison", "search_trec_eval",
-                      "search_run_overlap", "search_run_pair_overlap"]
+                      "search_run_overlap", "search_run_pair_overlap",
+                      SOURCE_METRICS, "search_query_unjudged_bounds", "search_run_unjudged_bounds",
+                      "search_comparison_unjudged_bounds", "search_judge_run_metrics"]
 
 
 def partition_files(engine, schema):
@@ -604,6 +792,11 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     regraded["grade"] = float((int(regraded["grade"]) + 1) % 4)
     after_judgments += [{"query_id": "q2", "doc_id": doc, "rater_id": "sdbn", "grade": 1.0, "scale": "graded"}
                         for doc in DOCS[:3]]
+    # the judge graded q3 before; one of its grades there changes (its keys of q3 are rebuilt)
+    judgments += [{"query_id": "q3", "doc_id": doc, "rater_id": JUDGE, "grade": 2.0, "scale": "graded"}
+                  for doc in DOCS[3:6]]
+    after_judgments += [dict(row, grade=0.0 if row["doc_id"] == DOCS[3] else row["grade"])
+                        for row in judgments[-3:]]
 
     # trec_eval's z-scores (-Z): one query's mean moves, which moves every run's z-scores of that query
     zscores = [{"query_id": query_id, "measure": measure, "mean": 0.25, "stddev": 0.5}

@@ -12,6 +12,12 @@
       the rater's number (rater_ids in binary order) || '|' || query_id.
   The prefix before the first '|' holds no '|', so two sources never share a key. n_results: as in
   search_metrics_int_query_spine (the count metric reads it).
+  input_fingerprint: what the key's metrics are computed from (search_metrics_int_source_query_metrics is
+  incremental by (source_kind, source, run_id, query_id)): a reading key, its pair's input_fingerprint
+  (search_metrics_int_pair_fingerprints: the run's results of the query and the query's human pool; the pool depth
+  is a build setting); a judge key, the pair's results_fingerprint, '/', then set_fingerprint of the rater's rows
+  of the query in search_metrics_int_judge_judgments (doc_id, grade, scale), so that a judge's rows move only its
+  own keys and the humans' grades move none of them.
 -#}
 {%- set readings_on = search_metrics.family_enabled('judgment_coverage') -%}
 {%- set judges_on = search_metrics.family_enabled('judge_validation') -%}
@@ -19,7 +25,7 @@
 {%- set text = dbt.type_string() -%}
 
 with query_spine as (
-    select run_id, query_id, n_results
+    select run_id, query_id, n_results, results_fingerprint
     from {{ ref('search_metrics_int_query_spine') }}
 )
 {%- if readings_on %},
@@ -39,9 +45,13 @@ reading_keys as (
         query_spine.run_id,
         query_spine.query_id,
         {{ dbt.concat(["'" ~ letter ~ "'", search_metrics.as_text('run_numbers.run_number'), "'|'", 'query_spine.query_id']) }} as query_key,
-        query_spine.n_results
+        query_spine.n_results,
+        pair_fingerprints.input_fingerprint
     from query_spine
     inner join run_numbers on run_numbers.run_id = query_spine.run_id
+    inner join {{ ref('search_metrics_int_pair_fingerprints') }} as pair_fingerprints
+        on pair_fingerprints.run_id = query_spine.run_id
+        and pair_fingerprints.query_id = query_spine.query_id
     {%- if not loop.last %}
     union all
     {%- endif %}
@@ -61,6 +71,15 @@ judge_queries as (
         and query_id in (select query_id from query_spine)
 ),
 
+judge_fingerprints as (
+    select
+        rater_id,
+        query_id,
+        {{ search_metrics.set_fingerprint(['doc_id', 'grade', 'scale']) }} as judgments_fingerprint
+    from {{ ref('search_metrics_int_judge_judgments') }}
+    group by rater_id, query_id
+),
+
 rater_numbers as (
     select
         rater_id,
@@ -75,10 +94,14 @@ judge_keys as (
         query_spine.run_id,
         query_spine.query_id,
         {{ dbt.concat(["'J'", search_metrics.as_text('rater_numbers.rater_number'), "'|'", 'query_spine.query_id']) }} as query_key,
-        query_spine.n_results
+        query_spine.n_results,
+        {{ dbt.concat(['query_spine.results_fingerprint', "'/'", 'judge_fingerprints.judgments_fingerprint']) }} as input_fingerprint
     from judge_queries
     inner join rater_numbers on rater_numbers.rater_id = judge_queries.rater_id
     inner join query_spine on query_spine.query_id = judge_queries.query_id
+    inner join judge_fingerprints
+        on judge_fingerprints.rater_id = judge_queries.rater_id
+        and judge_fingerprints.query_id = judge_queries.query_id
 )
 {%- endif %}
 
