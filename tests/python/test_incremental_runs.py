@@ -20,8 +20,12 @@ first is still there and the second gone. A run appended with a duplicated rank 
 rule's name, and the runs checked before stay recorded as checked while the bad run is not.
 Then a setting that shapes the rows (the cutoffs; the RBO persistence for the overlap) changes: the incremental run
 fails naming it and --full-refresh.
-On PostgreSQL, one incremental run over every kind of change at once equals a full refresh (the delete pre-hooks and
-the keys to build as PostgreSQL runs them).
+The trec_eval table (with complete, trec_eval -c) is in the chain: a run the step leaves alone keeps its rows, a
+changed run's are rebuilt, and so are those of a run that returned no regraded query (every run is evaluated on
+every qrels query; the first runs each lack a query so that some step makes this case, which the chain asserts).
+On PostgreSQL and on Spark, one incremental run over every kind of change at once (a trec_eval z-score moved too)
+equals a full refresh: the delete pre-hooks and the keys to build as PostgreSQL runs them; on Spark the stale
+partitions dropped, the kept ones keeping their files.
 The judging families' tables are in the chain too (docs/judgments.md, "Incremental builds"): the per-source metrics
 by (source_kind, source, run_id, query_id), the unjudged bounds by pair, run and compared pair, the judges' run
 means by run. The automated judge sdbn graded some queries from the start; the step that adds its rows must
