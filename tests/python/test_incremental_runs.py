@@ -762,6 +762,13 @@ INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_quer
                       "search_comparison_unjudged_bounds", "search_judge_run_metrics"]
 
 
+# Spark (a model costs seconds there even on a few rows): the models of each kind of partition (a run, for the tables
+# by run and by run and query; a compared pair; a judgment source's run), with two metrics at two cutoffs
+SPARK_MODELS = [RULES, "search_query_metrics", "search_run_metrics", "search_run_overlap", "search_run_pair_overlap",
+                SOURCE_METRICS]
+SPARK_VARS = {"search_metrics_metrics": ["ndcg", "precision"], "search_metrics_cutoffs": [3, 10]}
+
+
 def partition_files(engine, schema):
     """Spark: {(table, run_id): the set of files that hold the run's rows} of the two judged tables by run."""
     files = {}
@@ -814,7 +821,10 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments", "search_metrics_enable_trec_eval": True,
                 "search_metrics_trec_eval": {"zscores": f"{INPUT_SCHEMA}.zscores"}}
-    engine, select = request.getfixturevalue(f"{engine_name}_engine"), ["--select", *[f"+{m}" for m in INCREMENTAL_MODELS]]
+    models = SPARK_MODELS if engine_name == "spark" else INCREMENTAL_MODELS
+    if engine_name == "spark":
+        dbt_vars.update(SPARK_VARS)
+    engine, select = request.getfixturevalue(f"{engine_name}_engine"), ["--select", *[f"+{m}" for m in models]]
     incremental, full = "judged_incremental", "judged_full_refresh"
     for schema in (incremental, full):
         engine.reset_schema(schema)
@@ -830,7 +840,7 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     dbt_ok(second, f"incremental run on {engine_name}")
     compiled = {r.node.name: r.node.compiled_code for r in second.result.results}
     # the keys to build (`built_rows`), the rule table's runs to check (`as checked_runs`; a plain table on Spark)
-    assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in INCREMENTAL_MODELS
+    assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in models
                if not (engine_name == "spark" and m == RULES)), "the second run did not take the incremental path"
     if files_before is not None:
         files_after = partition_files(engine, incremental)
@@ -846,7 +856,7 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     sentinels = {row[rules.columns.index("run_id")] for row in rules.rows if row[rule_column] == "sentinel"}
     expected_sentinels = set() if engine_name == "spark" else {"run3"}
     assert sentinels == expected_sentinels, f"made-up rule rows kept for {sentinels}: expected {expected_sentinels}"
-    for name in INCREMENTAL_MODELS:
+    for name in models:
         built = engine.fetch_model(incremental, name)
         if name == RULES:
             built = Table(built.columns, [row for row in built.rows if row[rule_column] != "sentinel"])
