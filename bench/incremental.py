@@ -6,7 +6,7 @@ runs), and the judgments of Q queries (bench/generate.py's judged data). Run r r
 run rotated by a per-(run, query) offset of 0..19 ranks, so the runs' metrics differ. Every build is
 `dbt build --select +search_run_metrics +search_input_quality` (the models and their data tests, the input rules
 too) with the default metrics and cutoffs; with --pairs N, +search_run_comparison too, N configured pairs
-(run r against run r + 1).
+(run r against run r + 1); with --trec-eval, +search_trec_eval too (the trec_eval family on, its defaults).
 
 The sequence, on one file: a full build of R runs (--full-refresh); a build with nothing changed; run R + 1
 appended, a build; the judgments of 1 % of the queries changed (every grade of those queries moved by one), a
@@ -14,7 +14,7 @@ build. And, on a fresh file, a full build of a project holding only run R + 1. N
 running the nodes ("Finished running ... (N s)"), start-up excluded. After the last step the incremental tables are
 compared with a full refresh of the same data, row for row (untimed; values rounded to 9 decimals).
 
-Usage: python bench/incremental.py --runs 100 --queries 10000 [--pairs 10] [--name incremental]
+Usage: python bench/incremental.py --runs 100 --queries 10000 [--pairs 10] [--trec-eval] [--name incremental]
 Figures go to stdout and to bench/results/<name>.json.
 """
 import argparse
@@ -66,8 +66,10 @@ def prepare(db_path, data_dir, first, last):
         return con.execute("select count(*) from bench_results").fetchone()[0]
 
 
-def bench_vars(runs, pairs):
+def bench_vars(runs, pairs, trec_eval=False):
     vars_ = {"search_metrics_results": "main.bench_results", "search_metrics_judgments": "main.bench_judgments"}
+    if trec_eval:
+        vars_["search_metrics_enable_trec_eval"] = True
     if pairs:
         vars_["search_metrics_comparisons"] = [[run_id(r), run_id(r + 1)]
                                                for r in range(1, pairs + 1)]
@@ -108,13 +110,15 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--queries", type=int, default=10000)
     parser.add_argument("--pairs", type=int, default=0, help="configured comparison pairs (0: none)")
+    parser.add_argument("--trec-eval", action="store_true", help="the trec_eval table too")
     parser.add_argument("--name", default="incremental")
     args = parser.parse_args(argv)
     os.makedirs(RESULTS, exist_ok=True)
     data_dir = generate.generate_judged(args.queries)
-    select = SELECT + (["+search_run_comparison"] if args.pairs else [])
-    tables = TABLES + (["search_run_comparison", "search_query_deltas"] if args.pairs else [])
-    vars_ = bench_vars(args.runs, args.pairs)
+    select = SELECT + (["+search_run_comparison"] if args.pairs else []) + (["+search_trec_eval"] if args.trec_eval else [])
+    tables = (TABLES + (["search_run_comparison", "search_query_deltas"] if args.pairs else [])
+              + (["search_trec_eval"] if args.trec_eval else []))
+    vars_ = bench_vars(args.runs, args.pairs, args.trec_eval)
     db_path = os.path.join(RESULTS, f"{args.name}.duckdb")
     new = args.runs + 1
     figures = {}
@@ -147,7 +151,8 @@ def main(argv=None):
     single_vars.pop("search_metrics_comparisons", None)
     measure(dbt_cmd("parse", f"{args.name}_single", single_vars, None), env=dbt_env(single_path, "8GB", RESULTS),
             log_path=os.devnull)
-    figures["only_the_new_run"] = build(f"{args.name}_single", single_path, single_vars, SELECT, ["--full-refresh"])
+    single_select = SELECT + (["+search_trec_eval"] if args.trec_eval else [])
+    figures["only_the_new_run"] = build(f"{args.name}_single", single_path, single_vars, single_select, ["--full-refresh"])
     os.remove(single_path)
 
     full, single = figures["full"]["node_s"], figures["only_the_new_run"]["node_s"]
@@ -158,7 +163,8 @@ def main(argv=None):
           f"{figures['judgments_changed']['node_s'] / full:.3f}x the full build ({full:.2f} s; goal <= 0.1x)")
     print(f"  nothing changed: {figures['nothing_changed']['node_s']:.2f} s = "
           f"{figures['nothing_changed']['node_s'] / full:.3f}x the full build (goal <= 0.1x)")
-    json.dump({"runs": args.runs, "queries": args.queries, "pairs": args.pairs, "result_rows": rows,
+    json.dump({"runs": args.runs, "queries": args.queries, "pairs": args.pairs, "trec_eval": args.trec_eval,
+               "result_rows": rows,
                "figures": figures, "agreement": agreement},
               open(os.path.join(RESULTS, f"{args.name}.json"), "w"), indent=1, default=str)
 
