@@ -72,6 +72,7 @@ query_values as (
         query_values.summary_rule,
         query_values.printed_as,
         query_values.value as raw_value,
+        runs_to_build.run_fingerprint,
         {%- if zscores %}
         case
             {#- x - x = 0 only for a finite x: NaN and ±infinity (x - x is NaN) and null fall through to null #}
@@ -83,6 +84,7 @@ query_values as (
         query_values.value
         {%- endif %}
     from computed_values as query_values
+    inner join runs_to_build on runs_to_build.run_id = query_values.run_id
     {%- if zscores %}
     left join (
         select
@@ -95,65 +97,57 @@ query_values as (
         on standard.query_id = query_values.query_id
         and standard.measure = query_values.measure
     {%- endif %}
-),
-
-trec_lines as (
-    select
-        run_id,
-        measure,
-        query_id,
-        value,
-        raw_value,
-        cast({{ "'double'" if zscores else 'printed_as' }} as {{ text }}) as printed_as,
-        cast(case when value is null then 1 else 0 end as {{ dbt.type_int() }}) as n_zscores_missing
-    from query_values
-    where summary_rule <> 'geometric'
-
-    union all
-
-    select
-        run_id,
-        measure,
-        cast('all' as {{ text }}) as query_id,
-        case
-            when count(value) < count(*) then null
-            when summary_rule = 'sum' then sum(value)
-            when summary_rule = 'geometric' then exp(avg(value))
-            else avg(value)
-        end as value,
-        case
-            when summary_rule = 'sum' then sum(raw_value)
-            when summary_rule = 'geometric' then exp(avg(raw_value))
-            else avg(raw_value)
-        end as raw_value,
-        cast({{ "'double'" if zscores else 'max(printed_as)' }} as {{ text }}) as printed_as,
-        cast(count(*) - count(value) as {{ dbt.type_int() }}) as n_zscores_missing
-    from query_values
-    group by run_id, measure, summary_rule
-
-    union all
-
-    select
-        run_id,
-        cast('num_q' as {{ text }}) as measure,
-        cast('all' as {{ text }}) as query_id,
-        {{ search_metrics.as_double('count(*)') }} as value,
-        {{ search_metrics.as_double('count(*)') }} as raw_value,
-        cast({{ "'double'" if zscores else "'long'" }} as {{ text }}) as printed_as,
-        cast(0 as {{ dbt.type_int() }}) as n_zscores_missing
-    from {{ spine }}
-    group by run_id
 )
 
 select
-    trec_lines.run_id,
-    trec_lines.measure,
-    trec_lines.query_id,
-    trec_lines.value,
-    trec_lines.raw_value,
-    trec_lines.printed_as,
-    trec_lines.n_zscores_missing,
+    run_id,
+    measure,
+    query_id,
+    value,
+    raw_value,
+    cast({{ "'double'" if zscores else 'printed_as' }} as {{ text }}) as printed_as,
+    cast(case when value is null then 1 else 0 end as {{ dbt.type_int() }}) as n_zscores_missing,
+    run_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
+from query_values
+where summary_rule <> 'geometric'
+
+union all
+
+select
+    run_id,
+    measure,
+    cast('all' as {{ text }}) as query_id,
+    case
+        when count(value) < count(*) then null
+        when summary_rule = 'sum' then sum(value)
+        when summary_rule = 'geometric' then exp(avg(value))
+        else avg(value)
+    end as value,
+    case
+        when summary_rule = 'sum' then sum(raw_value)
+        when summary_rule = 'geometric' then exp(avg(raw_value))
+        else avg(raw_value)
+    end as raw_value,
+    cast({{ "'double'" if zscores else 'max(printed_as)' }} as {{ text }}) as printed_as,
+    cast(count(*) - count(value) as {{ dbt.type_int() }}) as n_zscores_missing,
+    run_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
+from query_values
+group by run_id, run_fingerprint, measure, summary_rule
+
+union all
+
+select
+    spine.run_id,
+    cast('num_q' as {{ text }}) as measure,
+    cast('all' as {{ text }}) as query_id,
+    {{ search_metrics.as_double('count(*)') }} as value,
+    {{ search_metrics.as_double('count(*)') }} as raw_value,
+    cast({{ "'double'" if zscores else "'long'" }} as {{ text }}) as printed_as,
+    cast(0 as {{ dbt.type_int() }}) as n_zscores_missing,
     runs_to_build.run_fingerprint,
     {{ search_metrics.build_settings_column(build_settings) }}
-from trec_lines
-inner join runs_to_build on runs_to_build.run_id = trec_lines.run_id
+from {{ spine }} as spine
+inner join runs_to_build on runs_to_build.run_id = spine.run_id
+group by spine.run_id, runs_to_build.run_fingerprint
