@@ -34,12 +34,7 @@ standard as (
     select
         {{ search_metrics.set_fingerprint(['query_id', 'measure', 'mean', 'stddev']) }} as zscores_fingerprint
     from (
-        select
-            {{ search_metrics.as_text('query_id') }} as query_id,
-            {{ search_metrics.as_text('measure') }} as measure,
-            {{ search_metrics.as_double('mean') }} as mean,
-            {{ search_metrics.as_double('stddev') }} as stddev
-        from {{ zscores }}
+        {{ search_metrics.trec_eval_zscore_rows(zscores) | indent(8) }}
     ) as zscores_rows
 )
 {%- do parts.extend(["'/'", 'standard.zscores_fingerprint']) -%}

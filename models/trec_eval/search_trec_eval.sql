@@ -87,12 +87,7 @@ query_values as (
     inner join runs_to_build on runs_to_build.run_id = query_values.run_id
     {%- if zscores %}
     left join (
-        select
-            {{ search_metrics.as_text('query_id') }} as query_id,
-            {{ search_metrics.as_text('measure') }} as measure,
-            {{ search_metrics.as_double('mean') }} as mean,
-            {{ search_metrics.as_double('stddev') }} as stddev
-        from {{ zscores }}
+        {{ search_metrics.trec_eval_zscore_rows(zscores) | indent(8) }}
     ) as standard
         on standard.query_id = query_values.query_id
         and standard.measure = query_values.measure
