@@ -100,7 +100,7 @@ union all
 
 select
     '{{ rule_prefix }}candidate_rank_must_be_a_whole_number_from_1',
-    'a candidate''s rank must be a whole number from 1 (its position in the candidate''s list)',
+    'the rank of a candidate row must be a whole number from 1 (its position in the list of the candidate)',
     run_id,
     query_id,
     cast(null as {{ text }}),
@@ -125,7 +125,7 @@ union all
 
 select
     '{{ rule_prefix }}candidate_doc_id_must_not_be_null',
-    'a candidate''s doc_id must not be null',
+    'the doc_id of a candidate row must not be null',
     run_id,
     query_id,
     cast(null as {{ text }}),
@@ -167,7 +167,7 @@ union all
 
 select
     '{{ rule_prefix }}prefix_propensity_must_not_grow_with_the_position',
-    'a prefix propensity must be at most its search''s prefix propensities at earlier positions and at most the propensity of its own position',
+    'a prefix propensity must be at most the prefix propensities of the earlier positions of its search and at most the propensity of its own position',
     cast(null as {{ text }}),
     cast(null as {{ text }}),
     search_id,
