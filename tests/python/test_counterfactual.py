@@ -19,6 +19,7 @@ The input rules fail the build by name on bad propensities and candidates (one d
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import random
 from datetime import datetime, timedelta
@@ -26,7 +27,7 @@ from datetime import datetime, timedelta
 import duckdb
 import pytest
 
-from harness import INPUT_SCHEMA, DbtFailed, assert_rows_match, write_duckdb_profile
+from harness import INPUT_SCHEMA, assert_rows_match, load_table, write_duckdb_profile
 from reference import click_models as click_ref
 from reference import counterfactual as ref
 
@@ -218,3 +219,58 @@ def test_counterfactual_estimates_equal_the_reference(dbt_project, logger):
         by[("swapped", "iips", "clicks", 2, "fulltext")]["nonzero_weight_share"]
     assert by[("swapped", "sips", "clicks", 4, "fulltext")]["nonzero_weight_share"] == 0
     assert any(r["n_unsupported"] for r in estimates if r["estimator"] == "dm")
+
+
+RULES = ("candidate_must_be_a_run_of_the_results", "candidate_rank_must_be_a_whole_number_from_1",
+         "candidate_rank_must_be_unique_within_query", "candidate_doc_id_must_not_be_null",
+         "propensity_must_be_in_0_1", "prefix_propensity_must_be_in_0_1",
+         "prefix_propensity_must_not_grow_with_the_position")
+
+
+@pytest.mark.dbt
+def test_bad_input_fails_the_build_by_the_rules_name(dbt_project, tmp_path):
+    """One build over inputs that break every rule at once: each rule's data test fails, and no estimate is
+    written (the models downstream of the rules are skipped)."""
+    searches, clicks, impressions, results = generate("plackett_luce", seed=3, n_searches=40)
+    shown = [row for row in impressions if row["position"] == 2]
+    shown[0]["shown_p"] = 0.0
+    shown[1]["shown_p"] = 1.5
+    shown[2]["shown_p"] = None
+    shown[3]["shown_p"] = float("nan")
+    shown[4]["prefix_p"] = float("nan")
+    shown[5]["prefix_p"] = 1.0  # above the prefix of position 1, and above its own propensity
+    results += [{"run_id": "mode", "query_id": "q1", "doc_id": "another", "rank": 1, "score": 0.0},
+                {"run_id": "short", "query_id": "q1", "doc_id": "zero", "rank": 0, "score": 0.0},
+                {"run_id": "short", "query_id": "q2", "doc_id": None, "rank": 9, "score": 0.0}]
+    db = tmp_path / "rules.duckdb"
+    profiles = write_duckdb_profile(tmp_path, db)
+    with duckdb.connect(str(db)) as con:
+        for name, (columns, rows) in tables_of(searches, clicks, impressions, results).items():
+            load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
+    dbt_vars = base_vars("plackett_luce")
+    dbt_vars["search_metrics_counterfactual_candidates"] = ["mode", "short", "not_a_run"]
+    result = dbt_project.invoke(["build", "--select", "+search_counterfactual_estimates", "--vars",
+                                 json.dumps(dbt_vars)], target_name="counterfactual_rules", profiles_dir=profiles)
+    status = {r.node.name: str(r.status) for r in result.result.results}
+    assert not result.success
+    assert {f"search_metrics_counterfactual__{rule}": "fail" for rule in RULES} == \
+        {name: s for name, s in status.items() if name.startswith("search_metrics_counterfactual__")}
+    assert status["search_counterfactual_estimates"] == "skipped"
+    with duckdb.connect(str(db)) as con:
+        found = {}
+        for rule, run_id, search_id, position in con.execute(
+                "select rule, run_id, search_id, position from main.search_metrics_stg_counterfactual_rule_violations"
+        ).fetchall():
+            found.setdefault(rule.split("__")[1], set()).add((run_id, search_id, position))
+    at = [(None, row["search_id"], 2) for row in shown]
+    assert found == {
+        "candidate_must_be_a_run_of_the_results": {("not_a_run", None, None)},
+        "candidate_rank_must_be_a_whole_number_from_1": {("short", None, None)},
+        "candidate_rank_must_be_unique_within_query": {("mode", None, None)},
+        "candidate_doc_id_must_not_be_null": {("short", None, None)},
+        "propensity_must_be_in_0_1": set(at[:4]),
+        "prefix_propensity_must_be_in_0_1": {at[4]},
+        # position 2 of shown[5] holds more than position 1 and its own propensity; shown[0]'s prefix is above its
+        # propensity 0
+        "prefix_propensity_must_not_grow_with_the_position": {at[0], at[5]},
+    }

@@ -180,8 +180,8 @@ def diagnostics(weights):
     for k in range(K):
         s = sum(w[k] for w in weights)
         s2 = sum(w[k] ** 2 for w in weights)
-        ess.append(None if s2 == 0 else s * s / s2)
-    effective = None if any(e is None for e in ess) else min(ess)
+        ess.append(0.0 if s2 == 0 else s * s / s2)  # every weight 0 at a position: no effective sample
+    effective = min(ess)
     max_weight = max(w[k] for w in weights for k in range(K))
     nonzero = min(sum(1 for w in weights if w[k] > 0) / n for k in range(K))
     return effective, max_weight, nonzero
