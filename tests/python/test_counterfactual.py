@@ -27,7 +27,8 @@ from datetime import datetime, timedelta
 import duckdb
 import pytest
 
-from harness import INPUT_SCHEMA, assert_rows_match, load_table, write_duckdb_profile
+from harness import INPUT_SCHEMA, assert_rows_match, load_table
+from one_context_models import OneContextModels
 from reference import click_models as click_ref
 from reference import counterfactual as ref
 
@@ -39,6 +40,7 @@ IMPRESSION_COLUMNS = [("search_id", "varchar"), ("position", "integer"), ("doc_i
 RESULT_COLUMNS = [("run_id", "varchar"), ("query_id", "varchar"), ("doc_id", "varchar"), ("rank", "integer"),
                   ("score", "double")]
 CUTOFFS = [2, 4]
+CANDIDATES = ["mode", "short", "swapped", "partial", "not_a_run"]
 FACTORS = [0.5, 0.9]
 MIN_IMPRESSIONS = 3
 START = datetime(2026, 3, 2)
@@ -51,19 +53,33 @@ LOGGERS = ("factorizable", "plackett_luce")
 
 
 def base_vars(logger: str) -> dict:
+    """The vars of a logger's build. The candidates include one the results do not hold: the harness runs (no data
+    tests) show it with every search unranked, and the build over bad input fails its rule with the same vars
+    (one parse for the whole file: the build reuses the compile's)."""
     return {
         "search_metrics_results": f"{INPUT_SCHEMA}.cf_results",
+        "search_metrics_judgments": "",  # the judgment_metrics family off: its models are not needed here
         "search_metrics_searches": f"{INPUT_SCHEMA}.cf_searches",
         "search_metrics_clicks": f"{INPUT_SCHEMA}.cf_clicks",
         "search_metrics_impressions": f"{INPUT_SCHEMA}.cf_impressions",
         "search_metrics_query_id_column": "query_id",
         "search_metrics_click_models": {"models": ["pbm"], "min_impressions": MIN_IMPRESSIONS, "pbm_iterations": 5},
         "search_metrics_paulscore_factors": FACTORS,
-        "search_metrics_counterfactual_candidates": ["mode", "short", "swapped", "partial"],
+        "search_metrics_counterfactual_candidates": CANDIDATES,
         "search_metrics_counterfactual": {
             "cutoffs": CUTOFFS, "confidence": 0.9, "propensity_column": "shown_p",
             "prefix_propensity_column": "prefix_p" if logger == "plackett_luce" else None},
     }
+
+
+@pytest.fixture(scope="module")
+def renderer(dbt_project):
+    """One compile with the Plackett-Luce logger's vars (the input tables must exist: the staging models read their
+    columns); the factorizable logger's models are rendered from it (one_context_models.py)."""
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        for name, (columns, rows) in tables_of(*generate("plackett_luce", seed=1, n_searches=5)).items():
+            load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
+    return OneContextModels(dbt_project, base_vars("plackett_luce"), target_name="counterfactual")
 
 
 def plackett_luce_lists(weights: dict[str, float], length: int):
@@ -148,7 +164,7 @@ def expected_rows(logger, searches, clicks, impressions, results):
     gamma = {row["position"]: row["examination"]
              for row in click_ref.position_bias(searches, clicks, impressions, settings, query_column="query_id")}
     candidates = {}
-    for run_id in ("mode", "short", "swapped", "partial"):
+    for run_id in CANDIDATES:
         lists = {}
         for row in sorted((r for r in results if r["run_id"] == run_id), key=lambda r: r["rank"]):
             lists.setdefault(row["query_id"], []).append(row["doc_id"])
@@ -200,9 +216,10 @@ def tables_of(searches, clicks, impressions, results):
 
 @pytest.mark.dbt
 @pytest.mark.parametrize("logger", LOGGERS)
-def test_counterfactual_estimates_equal_the_reference(dbt_project, logger):
+def test_counterfactual_estimates_equal_the_reference(dbt_project, renderer, logger):
     log = generate(logger, seed=LOGGERS.index(logger) + 7)
-    out = dbt_project.run_tables(tables_of(*log), base_vars(logger),
+    models = renderer.compiled if logger == "plackett_luce" else renderer.render(base_vars(logger))
+    out = dbt_project.run_models(models, tables_of(*log),
                                  outputs=("search_counterfactual_estimates", "search_counterfactual_daily"))
     expected = expected_rows(logger, *log)
     key = ("candidate_run_id", "search_type", "metric", "factor", "cutoff", "estimator")
@@ -214,6 +231,7 @@ def test_counterfactual_estimates_equal_the_reference(dbt_project, logger):
     estimates = out["search_counterfactual_estimates"]
     by = {(r["candidate_run_id"], r["estimator"], r["metric"], r["cutoff"], r["search_type"]): r for r in estimates}
     assert by[("partial", "dm", "clicks", 4, "fulltext")]["n_searches_unranked"] > 0
+    assert by[("not_a_run", "sips", "clicks", 4, "fulltext")]["n_searches"] == 0
     assert by[("mode", "sips", "clicks", 4, "fulltext")]["nonzero_weight_share"] > 0
     assert by[("swapped", "sips", "clicks", 2, "fulltext")]["nonzero_weight_share"] < \
         by[("swapped", "iips", "clicks", 2, "fulltext")]["nonzero_weight_share"]
@@ -228,7 +246,7 @@ RULES = ("candidate_must_be_a_run_of_the_results", "candidate_rank_must_be_a_who
 
 
 @pytest.mark.dbt
-def test_bad_input_fails_the_build_by_the_rules_name(dbt_project, tmp_path):
+def test_bad_input_fails_the_build_by_the_rules_name(dbt_project, renderer):
     """One build over inputs that break every rule at once: each rule's data test fails, and no estimate is
     written (the models downstream of the rules are skipped)."""
     searches, clicks, impressions, results = generate("plackett_luce", seed=3, n_searches=40)
@@ -242,15 +260,13 @@ def test_bad_input_fails_the_build_by_the_rules_name(dbt_project, tmp_path):
     results += [{"run_id": "mode", "query_id": "q1", "doc_id": "another", "rank": 1, "score": 0.0},
                 {"run_id": "short", "query_id": "q1", "doc_id": "zero", "rank": 0, "score": 0.0},
                 {"run_id": "short", "query_id": "q2", "doc_id": None, "rank": 9, "score": 0.0}]
-    db = tmp_path / "rules.duckdb"
-    profiles = write_duckdb_profile(tmp_path, db)
+    # into the harness's own DuckDB file, with the compile's vars: the build reuses its parse
+    db = dbt_project.db_path
     with duckdb.connect(str(db)) as con:
         for name, (columns, rows) in tables_of(searches, clicks, impressions, results).items():
             load_table(con, f"{INPUT_SCHEMA}.{name}", columns, rows)
-    dbt_vars = base_vars("plackett_luce")
-    dbt_vars["search_metrics_counterfactual_candidates"] = ["mode", "short", "not_a_run"]
     result = dbt_project.invoke(["build", "--select", "+search_counterfactual_estimates", "--vars",
-                                 json.dumps(dbt_vars)], target_name="counterfactual_rules", profiles_dir=profiles)
+                                 json.dumps(base_vars("plackett_luce"))], target_name="counterfactual_rules")
     status = {r.node.name: str(r.status) for r in result.result.results}
     assert not result.success
     assert {f"search_metrics_counterfactual__{rule}": "fail" for rule in RULES} == \
