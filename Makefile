@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 GBSTATS_VENV := .venv-gbstats
+OBP_VENV := .venv-obp
 DEMO_DB := target/demo.duckdb
 DEMO_CLICK_DB := target/demo_click_judged.duckdb
 # the demo's vars: the example seeds, the A/B experiments with CUPED on (a 7-day pre-period) and the
@@ -13,13 +14,14 @@ export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1
 
-.PHONY: venv venv-demo venv-gbstats demo test test-postgres test-spark clean report
+.PHONY: venv venv-demo venv-gbstats venv-obp demo test test-postgres test-spark clean report
 
 # Two installs: the demo needs only dbt-core and dbt-duckdb (seconds); the tests add pytest, the references and the
 # PostgreSQL and Spark adapters (pyspark builds from source: minutes on a cold cache).
 venv-demo: $(VENV)/.demo-installed
-venv: $(VENV)/.installed $(GBSTATS_VENV)/.installed
+venv: $(VENV)/.installed $(GBSTATS_VENV)/.installed $(OBP_VENV)/.installed
 venv-gbstats: $(GBSTATS_VENV)/.installed
+venv-obp: $(OBP_VENV)/.installed
 
 $(VENV)/.demo-installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +39,15 @@ $(VENV)/.installed: $(VENV)/.demo-installed
 $(GBSTATS_VENV)/.installed: tests/python/reference/gbstats-requirements.txt
 	test -x $(GBSTATS_VENV)/bin/python || $(PYTHON) -m venv $(GBSTATS_VENV)
 	$(GBSTATS_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r tests/python/reference/gbstats-requirements.txt
+	touch $@
+
+# obp 0.5.7 (Open Bandit Pipeline, the reference of the counterfactual estimators) declares torch and Python < 3.11:
+# a venv of its own with obp and only what its slate estimators import, every package pinned and installed without
+# its declared dependencies (tests/python/reference/obp_bridge.py runs reference/obp_runner.py there, one subprocess
+# per batch). Reinstalled only when its pinned list changes.
+$(OBP_VENV)/.installed: tests/python/reference/obp-requirements.txt
+	test -x $(OBP_VENV)/bin/python || $(PYTHON) -m venv $(OBP_VENV)
+	$(OBP_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --ignore-requires-python -r tests/python/reference/obp-requirements.txt
 	touch $@
 
 ## make demo: load the example seeds into an embedded DuckDB file, build every model and data test, print a summary;
@@ -72,7 +83,7 @@ report: demo
 	$(BIN)/python scripts/demo/build_report.py $(DEMO_DB) target/report/index.html
 
 clean:
-	rm -rf $(VENV) $(GBSTATS_VENV) target logs dbt_packages build *.egg-info
+	rm -rf $(VENV) $(GBSTATS_VENV) $(OBP_VENV) target logs dbt_packages build *.egg-info
 
 ## make bench [Q="10000 100000"] [CLICKS="1000000"] [COMPARISONS="10000"] [EXPERIMENTS="1000000"] [TREC_EVAL="10000"] [REPEAT=3]: the benchmark against
 ## pytrec_eval, ranx and floor queries (bench/README.md). Generates the Parquet inputs under bench/data/ on first use. Q=100000 is the

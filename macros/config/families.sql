@@ -33,6 +33,8 @@
         'trec_eval': {'inputs': [], 'needs': 'judgment_metrics',
                       'output': 'search_trec_eval', 'off_by_default': true},
         'diversity': {'inputs': ['search_metrics_subtopic_judgments'], 'needs': 'judgment_metrics',
-                      'output': 'search_metrics_int_subtopic_results'}
+                      'output': 'search_metrics_int_subtopic_results'},
+        'counterfactual': {'inputs': ['search_metrics_results', 'search_metrics_counterfactual_candidates'],
+                           'needs': 'click_models', 'output': 'search_counterfactual_estimates'}
     }) -}}
 {% endmacro %}

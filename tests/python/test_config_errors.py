@@ -324,6 +324,29 @@ DIVERSITY_CASES = {
 }
 CASES.update(DIVERSITY_CASES)
 
+# The counterfactual family's settings (get_counterfactual_settings): read when the click models are on and candidates
+# are set.
+CF = "search_metrics_counterfactual"
+COUNTERFACTUAL_INPUTS = {**CLICK_MODEL_INPUTS, "search_metrics_counterfactual_candidates": ["run_a"]}
+COUNTERFACTUAL_CASES = {
+    "candidates a number": ({"search_metrics_counterfactual_candidates": 5},
+                            "search_metrics_counterfactual_candidates must be a non-empty list of run_ids"),
+    "candidate not text": ({"search_metrics_counterfactual_candidates": ["run_a", 7]},
+                           "search_metrics_counterfactual_candidates: every candidate must be a run_id (text)"),
+    "unknown counterfactual key": ({CF: {"cutoff": [3]}}, f"{CF} has an unknown key 'cutoff'"),
+    "counterfactual cutoff 0": ({CF: {"cutoffs": [0, 3]}}, f"{CF}.cutoffs must be whole numbers from 1 to 100"),
+    "counterfactual cutoff above 100": ({CF: {"cutoffs": [101]}}, f"{CF}.cutoffs must be whole numbers from 1 to 100"),
+    "propensity column not a name": ({CF: {"propensity_column": "p-shown"}},
+                                     f"{CF}.propensity_column must be null or the plain name of a column"),
+    "prefix propensity alone": ({CF: {"prefix_propensity_column": "p_prefix"}},
+                                f"{CF}.prefix_propensity_column needs propensity_column set too"),
+    "counterfactual confidence 1": ({CF: {"confidence": 1}}, f"{CF}.confidence must be a number with 0 < confidence < 1"),
+    "negative ess floor": ({CF: {"min_effective_sample_size": -1}}, f"{CF}.min_effective_sample_size must be a number >= 0"),
+    "counterfactual without pbm": ({"search_metrics_click_models": {"models": ["sdbn"]}},
+                                   "the counterfactual family reads PBM's examination and attractiveness"),
+}
+CASES.update({name: ({**COUNTERFACTUAL_INPUTS, **bad}, message) for name, (bad, message) in COUNTERFACTUAL_CASES.items()})
+
 
 # How a case is checked (var_rules.py): every set of bad vars of this module goes through the getter macros and
 # family_enabled in one dbt context (one compile, a few milliseconds a set, where a whole-project parse per set took
@@ -479,7 +502,8 @@ METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale":
                         **{c: {"name": "x", "type": "utility"} for c in "abcd"},
                         "collection_size": {"name": "x", "type": "utility", "d": 1}}
 # Every input and column set, so every family is on and reads its settings.
-ALL_INPUTS = {**INPUTS, **ONLINE_INPUTS, "search_metrics_bucket_column": "bucket"}
+ALL_INPUTS = {**INPUTS, **ONLINE_INPUTS, "search_metrics_bucket_column": "bucket",
+              "search_metrics_counterfactual_candidates": ["run_a"]}
 NON_FINITE = {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")}
 # Per numeric var, NaN and +infinity: the two a range check alone can let through (NaN compares false with every
 # bound; +infinity passes a lower bound). -infinity fails every var's lower bound even without is_number, and every

@@ -131,7 +131,11 @@ VAR_SETS = {
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,
              # the trec_eval table (off by default) with -c, -M short enough to cut lists and -Z
              "search_metrics_enable_trec_eval": True,
-             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES}},
+             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES},
+             # the counterfactual family (off in the other sets: it needs candidates): two runs, one with a hostile
+             # id, estimated with the impressions' propensities (the prefix propensity their product)
+             "search_metrics_counterfactual_candidates": [RUN_IDS[0], RUN_IDS[2]],
+             "search_metrics_counterfactual": {"cutoffs": [2, 4], "propensity_column": "propensity"}},
 }
 
 

@@ -1,0 +1,119 @@
+{#-
+  One row per (candidate_run_id, search_id, metric, factor, position) of search_metrics_int_counterfactual_positions
+  and each metric (clicks, ctr, paulscore per factor; counterfactual_metrics_relation): the position's reward and the
+  click model's expected reward, and their running sums down the list, from which every estimator's per-search term
+  at a cutoff K is read off the row at position K (docs/counterfactual.md):
+    reward                  v: clicks r; ctr r when no position above was clicked (the first click); paulscore
+                            F^(position − 1) × r
+    model_reward(_upper)    the same reward expected under PBM along the candidate's list (ctr: model_click ×
+                            model_survival)
+    cum_reward              Σ v over positions 1..this one
+    cum_item_weighted       Σ item_weight × v (IIPS); cum_prefix_weighted: Σ prefix_weight × v (RIPS)
+    cum_model(_upper)       T: Σ model_reward over positions 1..this one (DM; Q̂ of position j at cutoff K is
+                            T_K − T_(j−1))
+    cum_dr_correction       Σ (previous_prefix_weight − prefix_weight) × T_(j−1) over positions j = 1..this one
+                            (the cascade DR term at K is cum_prefix_weighted + T_K × (1 − prefix_weight_K) − this)
+    cum_candidate_docs, cum_supported   the candidate's docs down to here, and those with γ and α known
+-#}
+{{ config(materialized='table', enabled=search_metrics.family_enabled('counterfactual')) }}
+{%- set enabled = search_metrics.family_enabled('counterfactual') -%}
+{%- set double = search_metrics.type_double() -%}
+{%- if enabled %}
+with metrics as (
+    {{ search_metrics.counterfactual_metrics_relation(search_metrics.get_paulscore_factors()) | indent(4) }}
+),
+
+position_rewards as (
+    select
+        positions.candidate_run_id,
+        positions.search_id,
+        positions.search_date,
+        positions.search_type,
+        metrics.metric,
+        metrics.factor,
+        positions.position,
+        positions.item_weight,
+        positions.prefix_weight,
+        positions.previous_prefix_weight,
+        positions.has_candidate_doc,
+        positions.is_supported,
+        case when metrics.metric = 'paulscore' then power(metrics.factor, positions.position - 1)
+            else {{ search_metrics.as_double('1') }} end
+        * case when metrics.metric = 'ctr' and positions.clicks_before > 0 then 0 else positions.clicked end as reward,
+        case when metrics.metric = 'paulscore' then power(metrics.factor, positions.position - 1)
+            else {{ search_metrics.as_double('1') }} end
+        * positions.model_click
+        * case when metrics.metric = 'ctr' then positions.model_survival else 1 end as model_reward,
+        case when metrics.metric = 'paulscore' then power(metrics.factor, positions.position - 1)
+            else {{ search_metrics.as_double('1') }} end
+        * positions.model_click_upper
+        * case when metrics.metric = 'ctr' then positions.model_survival_upper else 1 end as model_reward_upper
+    from {{ ref('search_metrics_int_counterfactual_positions') }} as positions
+    cross join metrics
+),
+
+running_sums as (
+    select
+        position_rewards.*,
+        sum(reward) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_reward,
+        sum(item_weight * reward) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_item_weighted,
+        sum(prefix_weight * reward) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_prefix_weighted,
+        sum(model_reward) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_model,
+        sum(model_reward_upper) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_model_upper,
+        coalesce(sum(model_reward) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and 1 preceding
+        ), 0) as model_above,
+        sum(has_candidate_doc) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_candidate_docs,
+        sum(is_supported) over (
+            partition by candidate_run_id, search_id, metric, factor order by position
+            rows between unbounded preceding and current row
+        ) as cum_supported
+    from position_rewards
+)
+
+select
+    candidate_run_id,
+    search_id,
+    search_date,
+    search_type,
+    metric,
+    factor,
+    position,
+    item_weight,
+    prefix_weight,
+    reward,
+    model_reward,
+    cum_reward,
+    cum_item_weighted,
+    cum_prefix_weighted,
+    cum_model,
+    cum_model_upper,
+    sum((previous_prefix_weight - prefix_weight) * model_above) over (
+        partition by candidate_run_id, search_id, metric, factor order by position
+        rows between unbounded preceding and current row
+    ) as cum_dr_correction,
+    cum_candidate_docs,
+    cum_supported
+from running_sums
+{%- else %}
+select 1 as disabled
+{%- endif %}
