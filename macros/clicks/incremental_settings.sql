@@ -32,6 +32,12 @@
   and the readings' (readings_build_settings):
     search_metrics_judgment_coverage.pool_depth     get_judgment_coverage_settings().pool_depth (null: the largest
                                                     cutoff)
+  and search_metrics_int_labeled_results' (labeled_results_build_settings):
+    search_metrics_cutoffs.largest                  the largest of get_cutoffs()
+    search_metrics_metrics.reads_every_rank         reads_every_rank(get_metrics())
+    search_metrics_metrics.reads_unjudged_results   reads_unjudged_results(get_metrics())
+  and search_metrics_int_trec_eval_results' (trec_eval_results_build_settings):
+    search_metrics_trec_eval.max_results            get_trec_eval_settings().max_results (null: every result)
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -112,6 +118,14 @@
             {%- set value = search_metrics.get_rbo_persistence() -%}
         {%- elif name == 'search_metrics_judgment_coverage.pool_depth' -%}
             {%- set value = search_metrics.get_judgment_coverage_settings().pool_depth -%}
+        {%- elif name == 'search_metrics_cutoffs.largest' -%}
+            {%- set value = search_metrics.get_cutoffs() | max -%}
+        {%- elif name == 'search_metrics_metrics.reads_every_rank' -%}
+            {%- set value = search_metrics.reads_every_rank(search_metrics.get_metrics()) -%}
+        {%- elif name == 'search_metrics_metrics.reads_unjudged_results' -%}
+            {%- set value = search_metrics.reads_unjudged_results(search_metrics.get_metrics()) -%}
+        {%- elif name == 'search_metrics_trec_eval.max_results' -%}
+            {%- set value = search_metrics.get_trec_eval_settings().max_results -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

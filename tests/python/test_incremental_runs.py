@@ -32,6 +32,9 @@ means by run. The automated judge sdbn graded some queries from the start; the s
 rebuild exactly its keys: a judge row of a query it regrades loses its sentinel, while the readings of that query,
 the judge's rows of the queries it leaves alone (two swapped values stay swapped), every unjudged-bounds table and
 the human tables keep theirs. In every step the kept and rebuilt rows of each judging table are checked likewise.
+The results joined to the pool (search_metrics_int_labeled_results, by pair) are in the chain too: an unchanged
+pair's rows keep a sentinel score, a changed pair's are copied again; the settings step names its largest cutoff.
+So are the trec_eval results (search_metrics_int_trec_eval_results, by pair), with the same sentinels.
 """
 
 import json
@@ -82,7 +85,15 @@ TABLES = {
                                            "sign_settled", "comparison_fingerprint")),
     "search_judge_run_metrics": (("rater_id", "run_id", "metric", "k"),
                                  ("human_value", "judge_value", "difference", "n_queries", "run_fingerprint")),
+    "search_metrics_int_labeled_results": (("run_id", "query_id", "doc_id"),
+                                           ("rank", "score", "binary_value", "graded_value", "detail_value",
+                                            "binary_tie", "input_fingerprint")),
+    "search_metrics_int_trec_eval_results": (("run_id", "query_id", "doc_id"),
+                                             ("rank", "score", "binary_value", "graded_value", "detail_value",
+                                              "binary_tie", "input_fingerprint")),
 }
+LABELED = "search_metrics_int_labeled_results"
+TREC_RESULTS = "search_metrics_int_trec_eval_results"
 OVERLAP_TABLES = ("search_run_overlap", "search_run_pair_overlap")
 JUDGE = "sdbn"  # an automated rater (var search_metrics_automated_raters' default)
 SOURCE_METRICS = "search_metrics_int_source_query_metrics"
@@ -655,6 +666,20 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                       - gone_runs)
         sentinel(rebuild, "the judge's means of a run with a changed judge key", "search_judge_run_metrics",
                  "judge_value", runs and {"run_id": judge_rng.choice(runs)})
+        # the labeled results (copied by pair): an unchanged pair's rows are kept, a changed pair's copied again
+        pair = pick(kept_pairs)
+        sentinel(keep, "the labeled results of an unchanged pair", LABELED, "score",
+                 pair and dict(zip(("run_id", "query_id"), pair)))
+        pair = pick(moved_pairs)
+        sentinel(rebuild, "the labeled results of a changed pair", LABELED, "score",
+                 pair and dict(zip(("run_id", "query_id"), pair)))
+        # the trec_eval results likewise (copied by pair, of the qrels' queries only)
+        pair = pick(kept_pairs)
+        sentinel(keep, "the trec_eval results of an unchanged pair", TREC_RESULTS, "score",
+                 pair and dict(zip(("run_id", "query_id"), pair)))
+        pair = pick(moved_pairs)
+        sentinel(rebuild, "the trec_eval results of a changed pair", TREC_RESULTS, "score",
+                 pair and dict(zip(("run_id", "query_id"), pair)))
 
         result = chain.build()
         assert result.success, f"{kind}: {result.exception}"
@@ -738,6 +763,9 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     if not message:
         message = " ".join(str(r.message) for r in result.result.results if r.message)
     assert "search_metrics_cutoffs was [1, 3, 5, 10], now [1, 3, 5]" in message, message
+    # the labeled results name the largest cutoff (search_query_metrics, downstream of them, is skipped)
+    assert f"{LABELED} was built with other settings" in message, message
+    assert "search_metrics_cutoffs.largest was 10, now 5" in message, message
     assert "--full-refresh" in message, message
     # the overlap's own setting too (search_run_pair_overlap, downstream of the failed table, is skipped)
     assert ("search_run_overlap was built with other settings than this run's: search_metrics_cutoffs was"
@@ -759,7 +787,7 @@ INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_quer
                       "search_run_comparison", "search_trec_eval",
                       "search_run_overlap", "search_run_pair_overlap",
                       SOURCE_METRICS, "search_query_unjudged_bounds", "search_run_unjudged_bounds",
-                      "search_comparison_unjudged_bounds", "search_judge_run_metrics"]
+                      "search_comparison_unjudged_bounds", "search_judge_run_metrics", LABELED, TREC_RESULTS]
 
 
 # Spark (a model costs seconds there even on a few rows): the models of each kind of partition (a run, for the tables

@@ -10,12 +10,45 @@
   (coverage stops at its cutoff, n_retrieved counts the spine, rbp_residual sums the graded rows), so it is not
   copied. The other rows are read by no metric and are not copied. infap tells the docs outside the pool from the
   unjudged docs of the pool by joining the pool itself, so the rows coverage adds do not change it.
+  Incremental by (run_id, query_id) (judged_incremental_config, docs/metrics.md "Incremental builds"): each row
+  carries its pair's input_fingerprint (search_metrics_int_pair_fingerprints: the pair's result rows and its
+  query's pool rows, everything a row reads) and build_settings (labeled_results_build_settings); an incremental
+  build deletes the rows of the pairs whose fingerprint moved or that are gone and copies the pairs the table lacks,
+  reading only their result rows and their queries' pool rows. Without a coverage or unjudged metric, the pairs of
+  a query without pool rows are not built (they keep no row); a pair of a judged query none of whose rows is kept
+  has no row either, so every build copies it again: reading its result rows, writing none.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set build_settings = search_metrics.labeled_results_build_settings() -%}
+{{ config(
+    enabled=search_metrics.family_enabled('judgment_metrics'),
+    **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
+                                               'input_fingerprint', build_settings)
+) }}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
 {%- set reads_unjudged_results = search_metrics.reads_unjudged_results(metrics) -%}
+{%- set labels = ref('search_metrics_int_pool') -%}
+{%- if is_incremental() -%}
+    {#- only the pool rows of the queries to build -#}
+    {%- set labels = '(select pool.* from ' ~ labels ~ ' as pool'
+        ~ ' where pool.query_id in (select query_id from pairs_to_build))' -%}
+{%- endif %}
+
+with pairs_to_build as (
+    select
+        pairs.run_id,
+        pairs.query_id,
+        pairs.input_fingerprint
+    from (
+        {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_pair_fingerprints'), ['run_id', 'query_id']) | indent(8) }}
+    ) as pairs
+    {%- if not reads_unjudged_results %}
+    {#- a query without pool rows has no row to keep: its pairs are not copied every build #}
+    where pairs.query_id in (select query_id from {{ ref('search_metrics_int_pool') }})
+    {%- endif %}
+)
+
 select
     results.run_id,
     results.query_id,
@@ -25,9 +58,14 @@ select
     labels.binary_value,
     labels.graded_value,
     labels.detail_value,
-    coalesce(labels.binary_tie, 0) as binary_tie
+    coalesce(labels.binary_tie, 0) as binary_tie,
+    pairs_to_build.input_fingerprint,
+    {{ search_metrics.build_settings_column(build_settings) }}
 from {{ ref('search_metrics_stg_results') }} as results
-{% if reads_unjudged_results %}left{% else %}inner{% endif %} join {{ ref('search_metrics_int_pool') }} as labels
+inner join pairs_to_build
+    on pairs_to_build.run_id = results.run_id
+    and pairs_to_build.query_id = results.query_id
+{% if reads_unjudged_results %}left{% else %}inner{% endif %} join {{ labels }} as labels
     on labels.query_id = results.query_id
     and labels.doc_id = results.doc_id
 {%- if not reads_every_rank %}
