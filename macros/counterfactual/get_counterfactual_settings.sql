@@ -9,8 +9,9 @@
                                       logged (null: the product of propensity_column over those positions)
     confidence: 0.95                  the normal intervals' level, 0 < confidence < 1
     min_effective_sample_size: 100    the warning rule's floor (a number >= 0)
-  The click models must fit PBM (its γ and α are the reward model). An unknown key, a value out of range or a column
-  name that is not a plain name is a compile error that names it. Returns the checked dict with `candidates`,
+  With the family on, the click models must fit PBM (its γ and α are the reward model). Unset candidates read as
+  none (the family is off: it needs them). An unknown key, a value out of range or a column name that is not a plain
+  name is a compile error that names it. Returns the checked dict with `candidates`,
   `max_cutoff` and `z` (the interval's normal quantile) added. Definitions: docs/counterfactual.md.
 -#}
 {% macro get_counterfactual_settings() %}
@@ -25,7 +26,8 @@
 
     {%- set candidates = var('search_metrics_counterfactual_candidates', none) -%}
     {%- if candidates is string -%}{%- set candidates = [candidates] -%}{%- endif -%}
-    {%- if candidates is none or candidates is mapping or candidates is not iterable or (candidates | length) == 0 -%}
+    {%- if candidates is none -%}{%- set candidates = [] -%}{%- endif -%}
+    {%- if candidates is mapping or candidates is not iterable -%}
         {{- exceptions.raise_compiler_error("search_metrics: search_metrics_counterfactual_candidates must be a non-empty list of run_ids of the results input, got " ~ candidates) -}}
     {%- endif -%}
     {%- set checked_candidates = [] -%}
@@ -76,7 +78,7 @@
         {{- exceptions.raise_compiler_error(prefix ~ ".min_effective_sample_size must be a number >= 0, got " ~ floor ~ search_metrics.number_text_hint(floor)) -}}
     {%- endif -%}
 
-    {%- if 'pbm' not in search_metrics.get_click_model_settings().models -%}
+    {%- if search_metrics.family_enabled('counterfactual') and 'pbm' not in search_metrics.get_click_model_settings().models -%}
         {{- exceptions.raise_compiler_error("search_metrics: the counterfactual family reads PBM's examination and attractiveness: search_metrics_click_models.models must include pbm (or set search_metrics_enable_counterfactual: false)") -}}
     {%- endif -%}
     {{- return(settings) -}}
