@@ -138,7 +138,7 @@ def test_consumer_project_installs_the_package_and_gets_the_same_numbers(dbt_pro
     notices = [m for m in messages if m.startswith("search_metrics: the ")]
     assert [n.split()[2] for n in notices] == ["judgment_metrics", "clicks", "click_auc", "judgment_coverage", "llm_judge", "judge_validation", "comparisons", "experiments",
                                                 "click_models", "click_agreement", "interleaving", "sessions",
-                                                "diversity"], notices
+                                                "diversity", "counterfactual"], notices
     assert "set search_metrics_results and search_metrics_judgments" in notices[0]
 
     messages.clear()
