@@ -78,16 +78,7 @@ shown_results as (
     from {{ ref('search_metrics_int_shown_results') }} as shown
     {%- if with_propensities %}
     left join (
-        select
-            {{ search_metrics.as_text('search_id') }} as search_id,
-            position,
-            {{ search_metrics.as_double(settings.propensity_column) }} as propensity,
-            {%- if settings.prefix_propensity_column %}
-            {{ search_metrics.as_double(settings.prefix_propensity_column) }} as prefix_propensity
-            {%- else %}
-            cast(null as {{ double }}) as prefix_propensity
-            {%- endif %}
-        from {{ search_metrics.input_relation('search_metrics_impressions') }}
+        {{ search_metrics.staged_propensities(settings) | indent(8) }}
     ) as propensities
         on propensities.search_id = shown.search_id
         and propensities.position = shown.position

@@ -52,16 +52,7 @@ repeated_ranks as (
 {%- if settings.propensity_column %},
 
 propensities as (
-    select
-        {{ search_metrics.as_text('search_id') }} as search_id,
-        position,
-        {{ search_metrics.as_double(settings.propensity_column) }} as propensity,
-        {%- if settings.prefix_propensity_column %}
-        {{ search_metrics.as_double(settings.prefix_propensity_column) }} as prefix_propensity
-        {%- else %}
-        cast(null as {{ double }}) as prefix_propensity
-        {%- endif %}
-    from {{ search_metrics.input_relation('search_metrics_impressions') }}
+    {{ search_metrics.staged_propensities(settings) | indent(4) }}
 ){%- if settings.prefix_propensity_column %},
 
 -- each prefix propensity beside the largest prefix propensity of the search's earlier positions
