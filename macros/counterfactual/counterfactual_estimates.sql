@@ -21,6 +21,8 @@
 {%- set group_columns = ['candidate_run_id'] + (['search_date'] if by_day else []) + ['search_type'] -%}
 {%- set metric_groups = group_columns + ['metric', 'factor'] -%}
 {%- set z = settings.z -%}
+{#- a group's positions from the first down to this one (position_running's running sums and minima) -#}
+{%- set down_the_list = '(partition by ' ~ (metric_groups | join(', ')) ~ ' order by position rows between unbounded preceding and current row)' -%}
 with terms as (
     select *
     from {{ ref('search_metrics_int_counterfactual_terms') }}
@@ -62,48 +64,18 @@ position_running as (
         case when sum_sq_prefix_weight > 0
             then sum_prefix_weight * sum_prefix_weight / sum_sq_prefix_weight else 0 end as prefix_ess,
         cast(n_prefix_nonzero as {{ double }}) / n_searches as prefix_nonzero_share,
-        sum(case when sum_item_weight > 0 then sum_item_weighted / sum_item_weight end) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as sniips_estimate,
-        sum(case when sum_item_weight > 0 then 0 else 1 end) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as item_empty_positions,
-        sum(case when sum_prefix_weight > 0 then sum_prefix_weighted / sum_prefix_weight end) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as snrips_estimate,
-        sum(case when sum_prefix_weight > 0 then 0 else 1 end) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as prefix_empty_positions,
+        sum(case when sum_item_weight > 0 then sum_item_weighted / sum_item_weight end) over {{ down_the_list }} as sniips_estimate,
+        sum(case when sum_item_weight > 0 then 0 else 1 end) over {{ down_the_list }} as item_empty_positions,
+        sum(case when sum_prefix_weight > 0 then sum_prefix_weighted / sum_prefix_weight end) over {{ down_the_list }} as snrips_estimate,
+        sum(case when sum_prefix_weight > 0 then 0 else 1 end) over {{ down_the_list }} as prefix_empty_positions,
         min(case when sum_sq_item_weight > 0
-            then sum_item_weight * sum_item_weight / sum_sq_item_weight else 0 end) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as item_ess_so_far,
-        max(max_item_weight) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as item_max_so_far,
-        min(cast(n_item_nonzero as {{ double }}) / n_searches) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as item_nonzero_so_far,
+            then sum_item_weight * sum_item_weight / sum_sq_item_weight else 0 end) over {{ down_the_list }} as item_ess_so_far,
+        max(max_item_weight) over {{ down_the_list }} as item_max_so_far,
+        min(cast(n_item_nonzero as {{ double }}) / n_searches) over {{ down_the_list }} as item_nonzero_so_far,
         min(case when sum_sq_prefix_weight > 0
-            then sum_prefix_weight * sum_prefix_weight / sum_sq_prefix_weight else 0 end) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as prefix_ess_so_far,
-        max(max_prefix_weight) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as prefix_max_so_far,
-        min(cast(n_prefix_nonzero as {{ double }}) / n_searches) over (
-            partition by {{ metric_groups | join(', ') }} order by position
-            rows between unbounded preceding and current row
-        ) as prefix_nonzero_so_far
+            then sum_prefix_weight * sum_prefix_weight / sum_sq_prefix_weight else 0 end) over {{ down_the_list }} as prefix_ess_so_far,
+        max(max_prefix_weight) over {{ down_the_list }} as prefix_max_so_far,
+        min(cast(n_prefix_nonzero as {{ double }}) / n_searches) over {{ down_the_list }} as prefix_nonzero_so_far
     from position_stats
 ),
 

@@ -18,6 +18,10 @@
 {{ config(materialized='table', enabled=search_metrics.family_enabled('counterfactual')) }}
 {%- set enabled = search_metrics.family_enabled('counterfactual') -%}
 {%- set double = search_metrics.type_double() -%}
+{#- a search's list from position 1 down to this position, or to the one above it -#}
+{%- set search_list = 'partition by candidate_run_id, search_id, metric, factor order by position rows between unbounded preceding and ' -%}
+{%- set list_so_far = '(' ~ search_list ~ 'current row)' -%}
+{%- set list_above = '(' ~ search_list ~ '1 preceding)' -%}
 {%- if enabled %}
 with metrics as (
     {{ search_metrics.counterfactual_metrics_relation(search_metrics.get_paulscore_factors()) | indent(4) }}
@@ -55,38 +59,14 @@ position_rewards as (
 running_sums as (
     select
         position_rewards.*,
-        sum(reward) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_reward,
-        sum(item_weight * reward) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_item_weighted,
-        sum(prefix_weight * reward) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_prefix_weighted,
-        sum(model_reward) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_model,
-        sum(model_reward_upper) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_model_upper,
-        coalesce(sum(model_reward) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and 1 preceding
-        ), 0) as model_above,
-        sum(has_candidate_doc) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_candidate_docs,
-        sum(is_supported) over (
-            partition by candidate_run_id, search_id, metric, factor order by position
-            rows between unbounded preceding and current row
-        ) as cum_supported
+        sum(reward) over {{ list_so_far }} as cum_reward,
+        sum(item_weight * reward) over {{ list_so_far }} as cum_item_weighted,
+        sum(prefix_weight * reward) over {{ list_so_far }} as cum_prefix_weighted,
+        sum(model_reward) over {{ list_so_far }} as cum_model,
+        sum(model_reward_upper) over {{ list_so_far }} as cum_model_upper,
+        coalesce(sum(model_reward) over {{ list_above }}, 0) as model_above,
+        sum(has_candidate_doc) over {{ list_so_far }} as cum_candidate_docs,
+        sum(is_supported) over {{ list_so_far }} as cum_supported
     from position_rewards
 )
 
@@ -107,10 +87,7 @@ select
     cum_prefix_weighted,
     cum_model,
     cum_model_upper,
-    sum((previous_prefix_weight - prefix_weight) * model_above) over (
-        partition by candidate_run_id, search_id, metric, factor order by position
-        rows between unbounded preceding and current row
-    ) as cum_dr_correction,
+    sum((previous_prefix_weight - prefix_weight) * model_above) over {{ list_so_far }} as cum_dr_correction,
     cum_candidate_docs,
     cum_supported
 from running_sums
