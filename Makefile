@@ -8,8 +8,9 @@ DEMO_DB := target/demo.duckdb
 DEMO_CLICK_DB := target/demo_click_judged.duckdb
 # the demo's vars: the example seeds, the A/B experiments with CUPED on (a 7-day pre-period) and the
 # sequential intervals tuned to the example's size (about 100 units), and the example's LLM judge (rater_id
-# llm:demo) among the automated raters, next to the click models
-DEMO_VARS := {search_metrics_examples: true, search_metrics_experiments: {cuped_days: 7, sequential_tuning: 100}, search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"]}
+# llm:demo) among the automated raters, next to the click models, and two example runs as the counterfactual
+# family's candidates (their click metrics estimated from the example logs, and the check against the A/B experiment)
+DEMO_VARS := {search_metrics_examples: true, search_metrics_experiments: {cuped_days: 7, sequential_tuning: 100}, search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"], search_metrics_counterfactual_candidates: [hybrid_v2, dense_v3]}
 export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1
@@ -60,6 +61,7 @@ demo: venv-demo
 	$(BIN)/python scripts/demo/print_click_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_online_summary.py $(DEMO_DB)
 	$(BIN)/python scripts/demo/print_experiment_summary.py $(DEMO_DB)
+	$(BIN)/python scripts/demo/print_counterfactual_summary.py $(DEMO_DB)
 	SEARCH_METRICS_DUCKDB_PATH=$(DEMO_CLICK_DB) $(BIN)/dbt build --quiet --select +search_run_metrics --indirect-selection cautious \
 		--vars "{search_metrics_examples: true, search_metrics_judgments: \"{{ ref('search_click_judgments') }}\", search_metrics_automated_raters: []}" \
 		--target-path target/demo_click_judged

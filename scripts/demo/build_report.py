@@ -8,7 +8,8 @@ One self-contained HTML file: tables and inline SVG charts generated here, a few
 (sortable tables, and a render check that records what the browser laid out), no external resources, no
 network. Sections appear for the tables that exist: per-run metrics, run comparisons with p-values and
 confidence intervals, the queries that regressed most, rater agreement, the judgments workflow (coverage, the
-unjudged readings, the automated judges), PaulScore and click trends, AUC trends, and the online evaluation.
+unjudged readings, the automated judges), PaulScore and click trends, AUC trends, the online evaluation, and the
+candidates estimated from the click logs with the check against the A/B experiments.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ EXPERIMENT_TABLES = ["search_experiment_sample_ratios", "search_experiment_resul
 def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
              "search_click_metrics_daily", "search_auc_daily", "search_judgment_agreement",
-             "search_session_metrics_daily", "search_interleaving_experiments"]
+             "search_session_metrics_daily", "search_interleaving_experiments", "search_counterfactual_estimates",
+             "search_counterfactual_experiment_checks"]
     tables = {}
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
@@ -976,6 +978,71 @@ SCRIPT = """
 """
 
 
+
+# ---------------------------------------------------------------------------------------------------------------
+# the counterfactual family
+# ---------------------------------------------------------------------------------------------------------------
+
+COUNTERFACTUAL_METRICS = ("clicks", "ctr", "paulscore")
+
+
+def counterfactual_key(r: dict):
+    return COUNTERFACTUAL_METRICS.index(r["metric"]), -1 if r["factor"] is None else r["factor"]
+
+
+def counterfactual_label(r: dict) -> str:
+    return r["metric"] if r["factor"] is None else f'{r["metric"]} F={r["factor"]:g}'
+
+
+def share(value) -> str:
+    return '<span class="null">null</span>' if value is None else f"{100 * value:.0f} %"
+
+
+def section_counterfactual(estimates: list[dict], checks: list[dict]) -> str:
+    """The candidates' estimates at the largest cutoff (every estimator, its interval, support and effective sample
+    size), then the check against the A/B experiments."""
+    k = max(r["cutoff"] for r in estimates)
+    rows = sorted((r for r in estimates if r["cutoff"] == k),
+                  key=lambda r: (r["candidate_run_id"], r["search_type"], counterfactual_key(r), r["estimator"]))
+    body = [[esc(r["candidate_run_id"]), esc(r["search_type"]), esc(counterfactual_label(r)), esc(r["estimator"]),
+             num(r["estimate"], 3), f'{num(r["ci_lower"], 3)} – {num(r["ci_upper"], 3)}', num(r["estimate_upper"], 3),
+             str(r["n_searches"]), str(r["n_searches_unranked"]), share(r["support_share"]),
+             num(r["effective_sample_size"], 1), num(r["max_weight"], 2)] for r in rows]
+    parts = ['<section id="counterfactual"><h2>Candidates estimated from the click logs</h2><p>Each candidate '
+             f'ranker\'s click metrics in the top {k} had it been shown to the logged searches (table '
+             '<code>search_counterfactual_estimates</code>, docs/counterfactual.md): the estimate and its interval '
+             'per estimator, the searches it reads and those whose query the candidate does not rank. Read '
+             '<code>dm</code> beside its support (the share of the candidate\'s docs the click model knows; '
+             '<code>upper</code> reads the unknown ones as 1) and the estimators with propensities beside their '
+             'effective sample size and largest weight.</p>',
+             table(["candidate", "type", "metric", "estimator", "estimate", "interval", "upper", "searches",
+                    "unranked", "support", "eff. n", "max w"], body, numeric_from=4)]
+    if checks:
+        k = max(r["cutoff"] for r in checks)
+        rows = sorted((r for r in checks if r["cutoff"] == k),
+                      key=lambda r: (experiment_key(r["experiment"]), r["target_bucket"], r["source_bucket"],
+                                     r["search_type"], counterfactual_key(r)))
+        body, classes = [], []
+        for r in rows:
+            low, high = r["difference_ci_lower"], r["difference_ci_upper"]
+            missed = low is not None and (low > 0 or high < 0)
+            classes.append("sig" if missed else "")
+            body.append([esc(r["experiment"]), esc(r["target_bucket"]), esc(r["source_bucket"]), esc(r["search_type"]),
+                         esc(counterfactual_label(r)), num(r["estimate"], 3),
+                         f'{num(r["ci_lower"], 3)} – {num(r["ci_upper"], 3)}', share(r["support_share"]),
+                         num(r["observed"], 3), f'{num(r["observed_ci_lower"], 3)} – {num(r["observed_ci_upper"], 3)}',
+                         num(r["difference"], 3), f'{num(low, 3)} – {num(high, 3)}'])
+        parts.append('<h3>The check against the A/B experiments</h3><p>How far the estimates can be trusted: each '
+                     f'bucket\'s metrics in the top {k} estimated (direct method) from the other bucket\'s logs, '
+                     'beside what the bucket observed (table <code>search_counterfactual_experiment_checks</code>). '
+                     'A highlighted row\'s difference interval excludes 0: the estimate missed by more than the '
+                     'searches\' spread explains.</p>'
+                     + table(["experiment", "target", "from", "type", "metric", "estimate", "interval", "support",
+                              "observed", "interval", "Δ", "Δ interval"], body, numeric_from=5, row_classes=classes))
+    parts.append("</section>")
+    return "".join(parts)
+
+
 def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickthrough_rate") -> str:
     sections = []
     if tables.get("search_run_comparison"):
@@ -1002,12 +1069,16 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
     if tables.get("search_session_metrics_daily") or tables.get("search_interleaving_experiments"):
         sections.append(section_online(tables.get("search_session_metrics_daily", []),
                                        tables.get("search_interleaving_experiments", [])))
+    if tables.get("search_counterfactual_estimates"):
+        sections.append(section_counterfactual(tables["search_counterfactual_estimates"],
+                                               tables.get("search_counterfactual_experiment_checks", [])))
     if not sections:
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
         ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
         ("agreement", "rater agreement"), ("judgments", "judgments"), ("clicks", "clicks"),
-        ("experiments", "A/B experiments"), ("auc", "AUC"), ("online", "online evaluation")) if f'id="{sid}"' in "".join(sections))
+        ("experiments", "A/B experiments"), ("auc", "AUC"), ("online", "online evaluation"),
+        ("counterfactual", "candidates from the logs")) if f'id="{sid}"' in "".join(sections))
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>search_metrics report</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>'
             f'<body><h1>search_metrics report</h1><p>Built from <code>{esc(source)}</code> by '

@@ -16,10 +16,11 @@ from harness import DEMO_WARNINGS, write_duckdb_profile
 
 # the Makefile's DEMO_VARS (test_demo_and_consumer.py checks that both agree): the example seeds, the A/B
 # experiments with CUPED on and the sequential intervals tuned to the example's size, and the example's LLM judge
-# (rater_id llm:demo) among the automated raters
+# (rater_id llm:demo) among the automated raters, and two example runs as the counterfactual family's candidates
 EXAMPLES = {"search_metrics_examples": True,
             "search_metrics_experiments": {"cuped_days": 7, "sequential_tuning": 100},
-            "search_metrics_automated_raters": ["sdbn", "coec", "pbm", "llm:*"]}
+            "search_metrics_automated_raters": ["sdbn", "coec", "pbm", "llm:*"],
+            "search_metrics_counterfactual_candidates": ["hybrid_v2", "dense_v3"]}
 
 
 @pytest.fixture(scope="session")

@@ -133,7 +133,7 @@ def click_inputs(rng: random.Random, n_days: int = 3, n_sessions: int = 7, max_s
     clicks.append({"search_id": "s_unknown", "position": 1, "clicked_at": start})
     impressions.append({"search_id": "s_unknown", "position": 1, "doc_id": "doc1", "score": 1.0})
     interleave(searches, impressions, random.Random(f"interleaving {n_sessions} {start.isoformat()}"))
-    # the logger's propensities (the counterfactual family, configured in the trec var set): their own generator
+    # the logger's propensities (the counterfactual family, configured in the custom var set): their own generator
     propensity_rng = random.Random(f"propensities {n_sessions} {start.isoformat()}")
     for row in impressions:
         row["propensity"] = propensity_rng.choice([1.0, 0.8, 0.5, 0.25, 0.125])

@@ -441,6 +441,15 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     # self-contained: no external script, style, font or image (no network when it is opened)
     assert not re.search(r"<(script|img|iframe)[^>]+src=|<link\b|@import|url\(", page, re.IGNORECASE)
     assert_comparison_forest_plots_follow_the_verdict(page, demo["copy"])
+    # the counterfactual section: a row per estimate, then per check against the experiment, at the largest cutoff
+    section = page[page.index('<section id="counterfactual">'):]
+    parts = section[:section.index("</section>")].split("<h3>")
+    with duckdb.connect(str(demo["copy"]), read_only=True) as con:
+        for name, part in zip(("search_counterfactual_estimates", "search_counterfactual_experiment_checks"), parts,
+                              strict=True):
+            n = con.execute(f"select count(*) from main.{name} where cutoff = (select max(cutoff) from main.{name})"
+                            ).fetchone()[0]
+            assert n > 0 and part.split("<tbody>")[1].count("<tr") == n, (name, n)
 
     chromium = find_chromium()
     if chromium is None:

@@ -13,6 +13,11 @@ beyond have no candidate doc), a list that differs at position 2 and ends with a
 unranked). PBM's α and γ for the reference come from reference.click_models (the click models' own reference), not
 from the SQL.
 
+The check against the A/B experiments (search_counterfactual_experiment_checks) equals the same references on a
+generated A/B log (generate_experiment): PBM's fit per bucket from reference.click_models over that bucket's searches,
+the direct method from reference.counterfactual with the other bucket's earliest lists as the candidate, and the
+observed means of the same rewards.
+
 The input rules fail the build by name on bad propensities and candidates (one dbt build, every rule at once).
 """
 
@@ -23,6 +28,7 @@ import json
 import math
 import random
 from datetime import datetime, timedelta
+from statistics import NormalDist
 
 import duckdb
 import pytest
@@ -33,7 +39,7 @@ from reference import click_models as click_ref
 from reference import counterfactual as ref
 
 SEARCH_COLUMNS = [("search_id", "varchar"), ("session_id", "varchar"), ("searched_at", "timestamp"),
-                  ("search_type", "varchar"), ("n_results", "integer"), ("query_id", "varchar")]
+                  ("search_type", "varchar"), ("n_results", "integer"), ("query_id", "varchar"), ("bucket", "varchar")]
 CLICK_COLUMNS = [("search_id", "varchar"), ("position", "integer"), ("clicked_at", "timestamp")]
 IMPRESSION_COLUMNS = [("search_id", "varchar"), ("position", "integer"), ("doc_id", "varchar"), ("score", "double"),
                       ("shown_p", "double"), ("prefix_p", "double")]
@@ -63,6 +69,7 @@ def base_vars(logger: str) -> dict:
         "search_metrics_clicks": f"{INPUT_SCHEMA}.cf_clicks",
         "search_metrics_impressions": f"{INPUT_SCHEMA}.cf_impressions",
         "search_metrics_query_id_column": "query_id",
+        "search_metrics_bucket_column": "bucket",  # the experiments family on: the check against them
         "search_metrics_click_models": {"models": ["pbm"], "min_impressions": MIN_IMPRESSIONS, "pbm_iterations": 5},
         "search_metrics_paulscore_factors": FACTORS,
         "search_metrics_counterfactual_candidates": CANDIDATES,
@@ -93,6 +100,16 @@ def plackett_luce_lists(weights: dict[str, float], length: int):
         yield docs, conditionals
 
 
+def draw_click(rng, clicks, search_id, searched_at, position, probability):
+    """A position-based user's click on a shown result with the given probability (γ_k × α), repeated 5 s later
+    one time in five."""
+    if rng.random() < probability:
+        clicked_at = searched_at + timedelta(seconds=rng.randint(1, 60))
+        clicks.append({"search_id": search_id, "position": position, "clicked_at": clicked_at})
+        if rng.random() < 0.2:
+            clicks.append({"search_id": search_id, "position": position, "clicked_at": clicked_at + timedelta(seconds=5)})
+
+
 def generate(logger: str, seed: int, n_searches: int = 160):
     """(searches, clicks, impressions, results) of one generated log."""
     rng = random.Random(seed)
@@ -115,7 +132,7 @@ def generate(logger: str, seed: int, n_searches: int = 160):
         searched_at = START + timedelta(days=n % 2, seconds=rng.randint(0, 80000))
         searches.append({"search_id": search_id, "session_id": f"x{n % 7}", "searched_at": searched_at,
                          "search_type": "fulltext" if n % 3 else "autocomplete", "n_results": 10,
-                         "query_id": query})
+                         "query_id": query, "bucket": None})
         if query is None:
             impressions.append({"search_id": search_id, "position": 1, "doc_id": "d1_0", "score": 1.0,
                                 "shown_p": 0.5, "prefix_p": 0.5 if logger == "plackett_luce" else None})
@@ -135,12 +152,7 @@ def generate(logger: str, seed: int, n_searches: int = 160):
         for k, (doc, p, prefix) in enumerate(shown, start=1):
             impressions.append({"search_id": search_id, "position": k, "doc_id": doc, "score": 1.0,
                                 "shown_p": p, "prefix_p": prefix})
-            if rng.random() < examination[k] * attractiveness[(query, doc)]:
-                clicked_at = searched_at + timedelta(seconds=rng.randint(1, 60))
-                clicks.append({"search_id": search_id, "position": k, "clicked_at": clicked_at})
-                if rng.random() < 0.2:
-                    clicks.append({"search_id": search_id, "position": k,
-                                   "clicked_at": clicked_at + timedelta(seconds=5)})
+            draw_click(rng, clicks, search_id, searched_at, k, examination[k] * attractiveness[(query, doc)])
         if n % 17 == 0:
             clicks.append({"search_id": search_id, "position": LIST_LENGTH + 2, "clicked_at": searched_at})
     results = []
@@ -290,3 +302,135 @@ def test_bad_input_fails_the_build_by_the_rules_name(dbt_project, renderer):
         # propensity 0
         "prefix_propensity_must_not_grow_with_the_position": {at[0], at[5]},
     }
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the check against the experiments (search_counterfactual_experiment_checks)
+# ---------------------------------------------------------------------------------------------------------------
+
+CHECK_VALUES = ("estimate", "estimate_upper", "std_error", "ci_lower", "ci_upper", "n_searches", "n_searches_unranked",
+                "support_share", "n_unsupported", "observed", "observed_std_error", "observed_ci_lower",
+                "observed_ci_upper", "n_observed_searches", "difference", "difference_ci_lower", "difference_ci_upper")
+
+
+def generate_experiment(seed: int, n_searches: int = 300):
+    """(searches, clicks, impressions, results) of an A/B test: two buckets, each a deterministic ranker per query
+    (treatment swaps the first two docs and shows at position 3 a doc control never shows), clicks from one
+    position-based user, the units by session (one of them in both buckets: left out), searches out of time order
+    against their ids (a bucket's ranking is its earliest search's list), treatment searches that show another list
+    after the first, a query and a search type only control logs, searches of 2 positions, repeated clicks and a
+    click on a position without an impression."""
+    rng = random.Random(seed)
+    attractiveness = {(q, doc): rng.uniform(0.1, 0.9) for q, docs in QUERIES.items() for doc in docs + [f"{q}_new"]}
+    examination = {k: 1.0 / k for k in range(1, LIST_LENGTH + 1)}
+    lists = {"control": {q: docs[:LIST_LENGTH] for q, docs in QUERIES.items()},
+             "treatment": {q: [docs[1], docs[0], f"{q}_new", docs[3]] for q, docs in QUERIES.items()}}
+    searches, clicks, impressions = [], [], []
+    first_seen = set()
+    for n in range(n_searches):
+        search_id = f"s{n:03d}"
+        unit = n % 12
+        bucket = ("control", "treatment")[(n // 12) % 2 if unit == 11 else unit % 2]
+        query = rng.choice(sorted(QUERIES))
+        search_type = "fulltext" if n % 4 else "autocomplete"
+        if bucket == "treatment" and query == "q4":
+            query = "q3"
+        if bucket == "treatment" and search_type == "autocomplete":
+            search_type = "fulltext"
+        searched_at = START + timedelta(seconds=rng.randint(0, 172800))
+        searches.append({"search_id": search_id, "session_id": f"u{unit}", "searched_at": searched_at,
+                         "search_type": search_type, "n_results": 10, "query_id": query, "bucket": bucket})
+        shown = list(lists[bucket][query])
+        if bucket == "treatment" and (search_type, query) in first_seen and n % 3 == 0:
+            shown = [shown[2], shown[3], shown[0], shown[1]]
+        first_seen.add((search_type, query))
+        for k, doc in enumerate(shown[:LIST_LENGTH if n % 5 else 2], start=1):
+            impressions.append({"search_id": search_id, "position": k, "doc_id": doc, "score": 1.0,
+                                "shown_p": 1.0, "prefix_p": None})
+            draw_click(rng, clicks, search_id, searched_at, k, examination[k] * attractiveness[(query, doc)])
+        if n % 17 == 0:
+            clicks.append({"search_id": search_id, "position": LIST_LENGTH + 2, "clicked_at": searched_at})
+    results = [{"run_id": run_id, "query_id": q, "doc_id": doc, "rank": rank, "score": -rank}
+               for run_id in ("mode", "short", "swapped", "partial") for q, docs in QUERIES.items()
+               for rank, doc in enumerate(docs[:LIST_LENGTH], start=1)]
+    return searches, clicks, impressions, results
+
+
+def expected_checks(searches, clicks, impressions, results):
+    """The check's rows from the references: the experiments' rule for units (one bucket, else left out), PBM's fit
+    over each bucket's logs (reference.click_models), the direct method over the source bucket's searches with the
+    target bucket's earliest list per (search_type, query) as the candidate (reference.counterfactual), and the
+    observed mean of the same rewards over the target bucket's searches."""
+    settings = click_ref.resolve_settings({"models": ["pbm"], "min_impressions": MIN_IMPRESSIONS, "pbm_iterations": 5})
+    z = NormalDist().inv_cdf(1 - (1 - 0.9) / 2)
+    unit_buckets = {}
+    for s in searches:
+        unit_buckets.setdefault(s["session_id"], set()).add(s["bucket"])
+    by_search, clicked = {}, {}
+    for imp in impressions:
+        by_search.setdefault(imp["search_id"], []).append(imp)
+    for click in clicks:
+        clicked.setdefault(click["search_id"], set()).add(click["position"])
+    bucketed = [s for s in searches if len(unit_buckets[s["session_id"]]) == 1 and by_search.get(s["search_id"])]
+
+    def logged(s):
+        shown = by_search[s["search_id"]]
+        return {"search_id": s["search_id"], "query": s["query_id"], "search_type": s["search_type"],
+                "shown": {imp["position"]: imp["doc_id"] for imp in shown}, "clicks": clicked.get(s["search_id"], set()),
+                "propensity": {imp["position"]: imp["shown_p"] for imp in shown}, "prefix_propensity": None}
+
+    rows = []
+    for source, target in (("control", "treatment"), ("treatment", "control")):
+        source_searches = [s for s in bucketed if s["bucket"] == source]
+        ids = {s["search_id"] for s in source_searches}
+        source_clicks = [c for c in clicks if c["search_id"] in ids]
+        source_impressions = [i for i in impressions if i["search_id"] in ids]
+        alpha = {(r["query_id"], r["doc_id"]): (r["attractiveness"], r["n_impressions"])
+                 for r in click_ref.click_relevance(source_searches, source_clicks, source_impressions, settings)}
+        gamma = {r["position"]: r["examination"]
+                 for r in click_ref.position_bias(source_searches, source_clicks, source_impressions, settings)}
+        for search_type in sorted({s["search_type"] for s in source_searches}):
+            target_searches = [s for s in bucketed if s["bucket"] == target and s["search_type"] == search_type]
+            earliest = {}
+            for s in sorted(target_searches, key=lambda s: (s["searched_at"], s["search_id"])):
+                shown = logged(s)["shown"]
+                earliest.setdefault(s["query_id"], [shown[k] for k in sorted(shown) if k <= max(CUTOFFS)])
+            estimates = ref.counterfactual_estimates(
+                [logged(s) for s in source_searches if s["search_type"] == search_type], {target: earliest},
+                alpha, gamma, min_impressions=MIN_IMPRESSIONS, cutoffs=CUTOFFS, factors=FACTORS, confidence=0.9)
+            for row in (r for r in estimates if r["estimator"] == "dm"):
+                terms = [sum(ref.rewards(row["metric"], row["factor"], ref.logged_vectors(logged(s), row["cutoff"])[1]))
+                         for s in target_searches]
+                observed = ref.mean(terms) if terms else None
+                observed_se = ref.standard_error(terms) if terms else None
+                both = row["se"] is not None and observed_se is not None
+                difference = None if observed is None or row["estimate"] is None else observed - row["estimate"]
+                half = z * math.sqrt(row["se"] ** 2 + observed_se ** 2) if both else None
+                rows.append({
+                    "experiment": "(all)", "target_bucket": target, "source_bucket": source, "search_type": search_type,
+                    "metric": row["metric"], "factor": row["factor"], "cutoff": row["cutoff"],
+                    **{key: row[key] for key in ("estimate", "estimate_upper", "ci_lower", "ci_upper", "n_searches",
+                                                 "n_searches_unranked", "support_share", "n_unsupported")},
+                    "std_error": row["se"], "observed": observed, "observed_std_error": observed_se,
+                    "observed_ci_lower": None if observed_se is None else observed - z * observed_se,
+                    "observed_ci_upper": None if observed_se is None else observed + z * observed_se,
+                    "n_observed_searches": len(terms), "difference": difference,
+                    "difference_ci_lower": None if half is None else difference - half,
+                    "difference_ci_upper": None if half is None else difference + half})
+    return rows
+
+
+@pytest.mark.dbt
+def test_experiment_checks_equal_the_reference(dbt_project, renderer):
+    log = generate_experiment(seed=11)
+    out = dbt_project.run_models(renderer.render(base_vars("factorizable")), tables_of(*log),
+                                 outputs=("search_counterfactual_experiment_checks",))
+    actual = out["search_counterfactual_experiment_checks"]
+    assert_rows_match(actual, expected_checks(*log), value_columns=CHECK_VALUES,
+                      key=("experiment", "target_bucket", "source_bucket", "search_type", "metric", "factor", "cutoff"))
+    # the log makes the cases the SQL must get right (properties of the data, not of our output)
+    by = {(r["target_bucket"], r["search_type"], r["metric"], r["cutoff"]): r for r in actual}
+    assert by[("treatment", "fulltext", "clicks", 4)]["n_searches_unranked"] > 0  # q4: control only
+    assert by[("treatment", "fulltext", "clicks", 4)]["n_unsupported"] > 0  # the docs control never shows
+    assert by[("treatment", "autocomplete", "clicks", 4)]["n_searches"] == 0  # control only
+    assert by[("treatment", "autocomplete", "clicks", 4)]["n_observed_searches"] == 0

@@ -126,16 +126,17 @@ VAR_SETS = {
         # CUPED over a one-day pre-period, a sequential tuning of our own, another α for every interval
         "search_metrics_experiments": {"cuped_days": 1, "sequential_tuning": 300},
         "search_metrics_alpha": 0.1,
+        # the counterfactual family (off in the other sets: it needs candidates; here with the experiments, so its
+        # check against them is built too): two runs, one with a hostile id, estimated with the impressions'
+        # propensities (the prefix propensity their product)
+        "search_metrics_counterfactual_candidates": [RUN_IDS[0], RUN_IDS[2]],
+        "search_metrics_counterfactual": {"cutoffs": [2, 4], "propensity_column": "propensity"},
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,
              # the trec_eval table (off by default) with -c, -M short enough to cut lists and -Z
              "search_metrics_enable_trec_eval": True,
-             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES},
-             # the counterfactual family (off in the other sets: it needs candidates): two runs, one with a hostile
-             # id, estimated with the impressions' propensities (the prefix propensity their product)
-             "search_metrics_counterfactual_candidates": [RUN_IDS[0], RUN_IDS[2]],
-             "search_metrics_counterfactual": {"cutoffs": [2, 4], "propensity_column": "propensity"}},
+             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES}},
 }
 
 
@@ -205,6 +206,9 @@ def test_compact_dataset_gives_the_same_rows(request, duckdb_engine, engine_name
                 == {tuple(p) for p in pairs})
     if var_set == "custom":
         assert pairs and any(HOSTILE in value for pair in pairs for value in pair)
+        # the counterfactual check against the experiments has estimates and observed values to compare
+        assert any(row["estimate"] is not None and row["observed"] is not None
+                   for row in out["search_counterfactual_experiment_checks"].dicts())
     if engine_name == "spark" and var_set in ("defaults", "custom"):
         # every family on (the experiments in the custom set), the default metric set: Spark's physical plan of
         # every model keeps its rows in partitions (what lets a cluster spread the work; docs/engines.md)

@@ -29,6 +29,10 @@
 {%- set enabled = search_metrics.family_enabled('counterfactual') -%}
 {%- set settings = search_metrics.get_counterfactual_settings() if enabled else {} -%}
 {%- set double = search_metrics.type_double() -%}
+{#- a search's list from position 1 down to this position, or to the one above it -#}
+{%- set search_list = 'partition by candidate_run_id, search_id order by position rows between unbounded preceding and ' -%}
+{%- set list_so_far = '(' ~ search_list ~ 'current row)' -%}
+{%- set list_above = '(' ~ search_list ~ '1 preceding)' -%}
 {%- if enabled %}
 {%- set with_propensities = settings.propensity_column is not none -%}
 {%- set position_rows = [] -%}
@@ -124,20 +128,8 @@ slots as (
         case when shown_results.doc_id is null then {{ search_metrics.as_double('1') }} else shown_results.propensity end as propensity,
         shown_results.prefix_propensity as given_prefix_propensity,
         {%- endif %}
-        case when candidate_lists.doc_id is null then 0 else 1 end as has_candidate_doc,
-        case
-            when candidate_lists.doc_id is not null and pbm_examination.examination is not null
-                and pbm_attractiveness.attractiveness is not null then 1
-            else 0
-        end as is_supported,
-        case
-            when candidate_lists.doc_id is null then {{ search_metrics.as_double('0') }}
-            else coalesce(pbm_examination.examination, 0) * coalesce(pbm_attractiveness.attractiveness, 0)
-        end as model_click,
-        case
-            when candidate_lists.doc_id is null then {{ search_metrics.as_double('0') }}
-            else coalesce(pbm_examination.examination, 1) * coalesce(pbm_attractiveness.attractiveness, 1)
-        end as model_click_upper
+        {{ search_metrics.counterfactual_model_clicks('candidate_lists.doc_id', 'pbm_examination.examination',
+                                                      'pbm_attractiveness.attractiveness') }}
     from ranked_searches
     cross join positions
     left join shown_results
@@ -157,43 +149,17 @@ slots as (
 running as (
     select
         slots.*,
-        coalesce(sum(clicked) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and 1 preceding
-        ), 0) as clicks_before,
-        min(matched) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and current row
-        ) as prefix_matched,
+        coalesce(sum(clicked) over {{ list_above }}, 0) as clicks_before,
+        min(matched) over {{ list_so_far }} as prefix_matched,
         {%- if with_propensities %}
         {%- if settings.prefix_propensity_column %}
-        min(given_prefix_propensity) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and current row
-        ) as carried_prefix_propensity,
+        min(given_prefix_propensity) over {{ list_so_far }} as carried_prefix_propensity,
         {%- else %}
-        sum(case when propensity > 0 then ln(propensity) end) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and current row
-        ) as log_prefix_propensity,
+        sum(case when propensity > 0 then ln(propensity) end) over {{ list_so_far }} as log_prefix_propensity,
         {%- endif %}
         {%- endif %}
-        coalesce(sum(case when model_click >= 1 then 1 else 0 end) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and 1 preceding
-        ), 0) as certain_clicks_before,
-        coalesce(sum(case when model_click < 1 then ln(1 - model_click) end) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and 1 preceding
-        ), 0) as log_survival,
-        coalesce(sum(case when model_click_upper >= 1 then 1 else 0 end) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and 1 preceding
-        ), 0) as certain_clicks_before_upper,
-        coalesce(sum(case when model_click_upper < 1 then ln(1 - model_click_upper) end) over (
-            partition by candidate_run_id, search_id order by position
-            rows between unbounded preceding and 1 preceding
-        ), 0) as log_survival_upper
+        {{ search_metrics.counterfactual_survival('model_click', list_above) }} as model_survival,
+        {{ search_metrics.counterfactual_survival('model_click_upper', list_above) }} as model_survival_upper
     from slots
 ),
 
@@ -242,8 +208,8 @@ select
     {%- endif %}
     model_click,
     model_click_upper,
-    case when certain_clicks_before > 0 then {{ search_metrics.as_double('0') }} else exp(log_survival) end as model_survival,
-    case when certain_clicks_before_upper > 0 then {{ search_metrics.as_double('0') }} else exp(log_survival_upper) end as model_survival_upper,
+    model_survival,
+    model_survival_upper,
     has_candidate_doc,
     is_supported
 from weighted

@@ -41,17 +41,12 @@ position_rewards as (
         positions.previous_prefix_weight,
         positions.has_candidate_doc,
         positions.is_supported,
-        case when metrics.metric = 'paulscore' then power(metrics.factor, positions.position - 1)
-            else {{ search_metrics.as_double('1') }} end
-        * case when metrics.metric = 'ctr' and positions.clicks_before > 0 then 0 else positions.clicked end as reward,
-        case when metrics.metric = 'paulscore' then power(metrics.factor, positions.position - 1)
-            else {{ search_metrics.as_double('1') }} end
-        * positions.model_click
-        * case when metrics.metric = 'ctr' then positions.model_survival else 1 end as model_reward,
-        case when metrics.metric = 'paulscore' then power(metrics.factor, positions.position - 1)
-            else {{ search_metrics.as_double('1') }} end
-        * positions.model_click_upper
-        * case when metrics.metric = 'ctr' then positions.model_survival_upper else 1 end as model_reward_upper
+        {{ search_metrics.counterfactual_position_reward('metrics.metric', 'metrics.factor', 'positions.position',
+            'positions.clicked', 'case when positions.clicks_before > 0 then 0 else 1 end') }} as reward,
+        {{ search_metrics.counterfactual_position_reward('metrics.metric', 'metrics.factor', 'positions.position',
+            'positions.model_click', 'positions.model_survival') }} as model_reward,
+        {{ search_metrics.counterfactual_position_reward('metrics.metric', 'metrics.factor', 'positions.position',
+            'positions.model_click_upper', 'positions.model_survival_upper') }} as model_reward_upper
     from {{ ref('search_metrics_int_counterfactual_positions') }} as positions
     cross join metrics
 ),
