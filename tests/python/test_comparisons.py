@@ -10,6 +10,9 @@
   minimum_detectable_effect and queries_needed against the reference for every p-value family and other alpha /
   power; equal p-values get equal adjusted values; the compile-time normal quantile against scipy.
 - Misconfigured comparison vars fail at compile time with their rule.
+- Risk against a baseline (issue 50): search_run_risk (URisk, TRisk, hurt queries) and search_run_georisk against
+  reference.risk (plain Python from the papers) within 1e-9, with the default and with configured alphas and
+  hurt threshold, on the compiles the tests above use.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from generators import GRADES, judged_datasets
 from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, assert_rows_match
 from reference import comparisons as ref
 from reference import judged as ref_judged
+from reference import risk as ref_risk
 from var_rules import assert_compile_error, errors_in_one_context
 
 SETTINGS = settings(max_examples=30, deadline=None,
@@ -50,12 +54,12 @@ def comparison_datasets():
     return judged_datasets(max_queries=9, max_docs=6, max_runs=3)
 
 
-def run_comparisons(dbt_project, results, judgments, extra_vars=None):
+def run_comparisons(dbt_project, results, judgments, extra_vars=None, outputs=OUTPUTS):
     dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
                 "search_metrics_metrics": METRICS, "search_metrics_cutoffs": CUTOFFS, **(extra_vars or {})}
     tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments)}
-    return dbt_project.run_tables(tables, dbt_vars, outputs=OUTPUTS)
+    return dbt_project.run_tables(tables, dbt_vars, outputs=outputs)
 
 
 def assert_queries_needed_match(actual, expected):
@@ -255,18 +259,24 @@ def test_run_comparison_statistics_match_reference_on_paired_runs(dbt_project):
 
 
 PAIRS = [["run_1", "run_0"], ["run_0", "run_2"], ["run_2", "run_1"]]
+# risk settings of our own (an alpha of 0, a fractional one; a hurt threshold) ride on the same compile
+CUSTOM_RISK = {"alphas": [3, 0, 0.5], "hurt_threshold": 0.05}
 CUSTOM = {"search_metrics_comparisons": PAIRS, "search_metrics_permutations": 199,
-          "search_metrics_bootstrap_samples": 499, "search_metrics_confidence_level": 0.9}
+          "search_metrics_bootstrap_samples": 499, "search_metrics_confidence_level": 0.9,
+          "search_metrics_risk": CUSTOM_RISK}
 
 
 @pytest.mark.dbt
 @SETTINGS
 @given(comparison_datasets())
 def test_run_comparison_matches_reference_with_pairs_counts_and_level(dbt_project, dataset):
+    """The configured pairs, counts and level; and search_run_risk / search_run_georisk with configured alphas and
+    hurt threshold (the pairs' runs that have results are GeoRisk's set)."""
     results, judgments = dataset
-    out = run_comparisons(dbt_project, results, judgments, CUSTOM)
+    out = run_comparisons(dbt_project, results, judgments, CUSTOM, outputs=OUTPUTS + RISK_OUTPUTS)
     check_against_reference(out, results, judgments, pairs=[tuple(p) for p in PAIRS], n_permutations=199,
                             n_bootstrap=499, level=0.9)
+    check_risk_against_reference(out, results, judgments, pairs=[tuple(p) for p in PAIRS], **CUSTOM_RISK)
 
 
 def shifted_dataset(n_queries=14, shift=0.0, seed=0):
@@ -599,6 +609,78 @@ def test_named_runs_that_do_not_exist_are_reported_and_give_no_rows(dbt_project)
     sql = compiled_test_sql(dbt_project, "search_metrics_comparisons__runs_must_have_results", dbt_vars, "warn_runs")
     with duckdb.connect(str(dbt_project.db_path)) as con:
         assert [row[0] for row in con.execute(sql).fetchall()] == ["run_typo"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Risk against a baseline: URisk, TRisk, hurt queries, GeoRisk
+# ---------------------------------------------------------------------------------------------------------------
+
+RISK_OUTPUTS = ("search_run_risk", "search_run_georisk")
+RISK_KEY = ("baseline", "candidate", "metric", "k", "alpha")
+RISK_COLUMNS = ("n_queries", "n_unpaired_queries", "mean_delta", "urisk", "trisk", "hurt_queries", "hurt_share")
+GEORISK_KEY = ("run_id", "metric", "k", "alpha")
+GEORISK_COLUMNS = ("n_runs", "n_queries", "n_queries_left_out", "mean_value", "zrisk", "georisk")
+DEFAULT_ALPHAS = (1, 2, 5, 10)
+
+
+def check_risk_against_reference(out, results, judgments, pairs=None, alphas=DEFAULT_ALPHAS, hurt_threshold=0.0):
+    """search_run_risk and search_run_georisk equal reference.risk within 1e-9, from the reference's own metric
+    values (search_query_metrics is checked against them first). GeoRisk's runs: those of the pairs whose two
+    runs have results (by default every run with results, when there are two or more)."""
+    query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(CUTOFFS), metrics=METRICS)
+    assert_rows_match(out["search_query_metrics"], query_rows, key=("run_id", "query_id", "metric", "k"),
+                      value_columns=("value",))
+    expected = ref_risk.run_risk(ref.query_deltas(query_rows, pairs), alphas, hurt_threshold)
+    assert_rows_match(out["search_run_risk"], expected, key=RISK_KEY, value_columns=RISK_COLUMNS)
+    with_results = sorted({r["run_id"] for r in results})
+    if pairs is None:
+        pairs = [(with_results[0], run) for run in with_results[1:]]
+    runs = {run for pair in pairs if set(pair) <= set(with_results) for run in pair}
+    expected_geo = ref_risk.run_georisk(query_rows, runs, alphas)
+    assert_rows_match(out["search_run_georisk"], expected_geo, key=GEORISK_KEY, value_columns=GEORISK_COLUMNS)
+    return expected, expected_geo
+
+
+def risk_kinds(expected, expected_geo):
+    return {"trisk": any(r["trisk"] is not None for r in expected),
+            "trisk null with n >= 2": any(r["trisk"] is None and r["n_queries"] >= 2 for r in expected),
+            "hurt": any(r["hurt_queries"] > 0 for r in expected),
+            "urisk below mean delta": any(r["urisk"] is not None and r["urisk"] < r["mean_delta"] - 1e-6
+                                          for r in expected),
+            "unpaired": any(r["n_unpaired_queries"] > 0 for r in expected),
+            "georisk": any(r["georisk"] is not None for r in expected_geo),
+            "georisk, queries left out": any(r["georisk"] is not None and r["n_queries_left_out"] > 0
+                                             for r in expected_geo),
+            "georisk below and above 1/2": {r["zrisk"] > 0 for r in expected_geo if r["zrisk"]} == {True, False}}
+
+
+@pytest.mark.dbt
+def test_risk_matches_reference_on_paired_runs(dbt_project):
+    """search_run_risk and search_run_georisk equal reference.risk (1e-9) with the default settings (alphas 1, 2, 5,
+    10; hurt threshold 0) on the paired runs above (the same compile as the statistics test: only the risk tables
+    and their inputs run); the counts below fail the test if the generator stops producing rows with a TRisk, an
+    undefined TRisk (every risk-adjusted delta equal), hurt queries, unpaired queries, and GeoRisk with queries left
+    out and with z scores of both signs. A seeded example with three runs (two candidates) closes."""
+    seen = {"examples": 0}
+    outputs = ("search_query_metrics", "search_query_deltas", *RISK_OUTPUTS)
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(paired_run_datasets())
+    def check_example(dataset):
+        out = run_comparisons(dbt_project, *dataset, FEWER_REPLICATES, outputs=outputs)
+        kinds = risk_kinds(*check_risk_against_reference(out, *dataset))
+        seen["examples"] += 1
+        for kind, present in kinds.items():
+            seen[kind] = seen.get(kind, 0) + present
+
+    check_example()
+    assert seen["examples"] >= 12 and all(seen[kind] >= 3 for kind in seen), seen
+    dataset = paired_runs(_SeededPicks(6))
+    out = run_comparisons(dbt_project, *dataset, FEWER_REPLICATES, outputs=outputs)
+    expected, expected_geo = check_risk_against_reference(out, *dataset)
+    assert len({r["run_id"] for r in expected_geo}) == 3 and {r["n_runs"] for r in expected_geo} == {3}
+    kinds = risk_kinds(expected, expected_geo)
+    assert kinds["trisk"] and kinds["hurt"] and kinds["georisk"], kinds
 
 
 # ---------------------------------------------------------------------------------------------------------------
