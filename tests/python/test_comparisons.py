@@ -686,6 +686,11 @@ def test_risk_matches_reference_on_paired_runs(dbt_project):
         assert {r["n_runs"] for r in expected_geo} == {3}
         kinds = risk_kinds(expected, expected_geo)
         assert all(kinds.values()) if risk else all(v for k, v in kinds.items() if k != "zrisk of both signs"), kinds
+    # the configured hurt threshold (0.05) leaves out some losing queries: deltas in (-0.05, 0) exist
+    query_rows = ref_judged.query_metrics(*dataset, cutoffs=tuple(CUTOFFS), metrics=METRICS)
+    at_zero = {tuple(r[c] for c in RISK_KEY): r["hurt_queries"]
+               for r in ref_risk.run_risk(ref.query_deltas(query_rows, pairs), [0], 0.0)}
+    assert any(r["hurt_queries"] < at_zero[(*(r[c] for c in RISK_KEY[:-1]), 0.0)] for r in expected)
 
 
 # ---------------------------------------------------------------------------------------------------------------
