@@ -9,8 +9,8 @@
     z_ij = (x_ij - e_ij) / sqrt(e_ij)  (0 when e_ij = 0, which with x >= 0 means x_ij = 0 too),
     zrisk_i = sum_j (z_ij when z_ij >= 0, (1 + alpha) z_ij when z_ij < 0),
     georisk_i = sqrt(S_i / c * Phi(zrisk_i / c)),
-  Phi the standard normal CDF, here 1 - p/2 (or p/2 below 0) with p = P(chi-square with 1 df >= (zrisk_i / c)^2)
-  from chi_square_p_value. mean_value = S_i / c. zrisk and georisk are null when c = 0 or when a value of the
+  Phi the standard normal CDF, here 1 - p/2 (or p/2 below 0) with p = P(|Z| >= |zrisk_i / c|) from student_t_tail
+  at df 1e15 (relative accuracy in the far tail, where GeoRisk is a square root of a tiny Phi). mean_value = S_i / c. zrisk and georisk are null when c = 0 or when a value of the
   table is negative (the chi-square-style scores need x >= 0).
   A plain table rebuilt in full by every build: a run's GeoRisk depends on every run of the set.
 -#}
@@ -152,7 +152,8 @@ zrisks as (
 ),
 
 normal_input as (
-    {#- zrisk / c and its square, the chi-square statistic with 1 df: P(|Z| >= |zrisk / c|) #}
+    {#- zrisk / c, whose two-sided normal tail P(|Z| >= |zrisk / c|) is Student's with df 1e15 (the normal to a
+        relative 1e-11 down to p ~ 1e-88, where 1 - the integral to |z| would keep only an absolute 1e-16) #}
     select
         zrisks.run_id,
         zrisks.metric,
@@ -160,9 +161,7 @@ normal_input as (
         zrisks.alpha_index,
         zrisks.zrisk,
         zrisks.zrisk / {{ search_metrics.as_double('query_counts.n_queries') }} as z_mean,
-        (zrisks.zrisk / {{ search_metrics.as_double('query_counts.n_queries') }})
-            * (zrisks.zrisk / {{ search_metrics.as_double('query_counts.n_queries') }}) as z_square,
-        1 as df
+        {{ search_metrics.as_double('1e15') }} as df
     from zrisks
     inner join query_counts
         on query_counts.metric = zrisks.metric
@@ -174,7 +173,7 @@ normal_input as (
 ),
 
 normal_tails as (
-    {{ search_metrics.chi_square_p_value('normal_input', ['run_id', 'metric', 'k_key', 'alpha_index'], 'z_square', 'df', max_df=1) | indent(4) }}
+    {{ search_metrics.student_t_tail('normal_input', ['run_id', 'metric', 'k_key', 'alpha_index'], 'z_mean', 'df') | indent(4) }}
 ),
 
 run_rows as (

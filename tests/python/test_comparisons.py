@@ -693,6 +693,32 @@ def test_risk_matches_reference_on_paired_runs(dbt_project):
     assert any(r["hurt_queries"] < at_zero[(*(r[c] for c in RISK_KEY[:-1]), 0.0)] for r in expected)
 
 
+@pytest.mark.dbt
+def test_georisk_normal_tail_keeps_its_relative_accuracy(dbt_project):
+    """GeoRisk is sqrt(mean * Phi(ZRisk / c)): far below 0, Phi is tiny and the square root turns an absolute error
+    of Phi into a large one of GeoRisk (1 - the integral to |z|, the chi-square macro's way, kept only ~1e-16 of
+    Phi and put engines 1e-7 apart on the parity data's cumulative gains). The model reads the two-sided tail from
+    student_t_tail at df 1e15: the model's own call and df, on a grid of z in place of its normal_input, against
+    scipy.stats.norm, relative 1e-10 up to |z| = 25 (p ~ 1e-137)."""
+    from scipy import stats
+
+    models = {m["name"]: m for m in dbt_project.compile({"search_metrics_metrics": METRICS,
+                                                         "search_metrics_cutoffs": CUTOFFS})}
+    sql = models["search_run_georisk"]["sql"]
+    call = re.search(r"normal_tails as \((.*?)\n\),\n", sql, re.S).group(1)
+    normal_input = re.search(r"normal_input as \((.*?)\n\),\n", sql, re.S).group(1)
+    df = re.search(r"(cast\([^()]*\)) as df\b", normal_input).group(1)  # the model's df, as it writes it
+    zs = [0.0, 1e-9, -0.3, 1.0, -2.5, 5.0, -7.6, 8.5, -10.0, 15.0, -20.0, 25.0]
+    grid = ", ".join(f"('r{i}', 'm', 0, 1, cast({z!r} as double), {df})" for i, z in enumerate(zs))
+    with duckdb.connect() as con:
+        con.execute(f"create temp table normal_input as select * from (values {grid}) "
+                    "as t(run_id, metric, k_key, alpha_index, z_mean, df)")
+        tails = dict((r[0], r[-1]) for r in con.execute(call).fetchall())
+    for i, z in enumerate(zs):
+        want = 2 * stats.norm.sf(abs(z))
+        assert abs(tails[f"r{i}"] - want) <= 1e-10 * want, (z, tails[f"r{i}"], want)
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Misconfigured vars
 # ---------------------------------------------------------------------------------------------------------------

@@ -126,6 +126,8 @@ VAR_SETS = {
         # CUPED over a one-day pre-period, a sequential tuning of our own, another α for every interval
         "search_metrics_experiments": {"cuped_days": 1, "sequential_tuning": 300},
         "search_metrics_alpha": 0.1,
+        # risk against the baseline: an alpha of 0 (ZRisk of both signs), a fractional one, a hurt threshold
+        "search_metrics_risk": {"alphas": [0, 1.5, 5], "hurt_threshold": 0.01},
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,
