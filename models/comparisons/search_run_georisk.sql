@@ -27,9 +27,12 @@ with alphas as (
 ),
 
 compared_runs as (
-    select baseline as run_id from {{ ref('search_metrics_int_comparison_fingerprints') }}
-    union
-    select candidate as run_id from {{ ref('search_metrics_int_comparison_fingerprints') }}
+    select distinct run_id
+    from (
+        select baseline as run_id from {{ ref('search_metrics_int_comparison_fingerprints') }}
+        union all
+        select candidate as run_id from {{ ref('search_metrics_int_comparison_fingerprints') }}
+    ) as pair_runs
 ),
 
 run_count as (
