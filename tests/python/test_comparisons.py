@@ -10,6 +10,9 @@
   minimum_detectable_effect and queries_needed against the reference for every p-value family and other alpha /
   power; equal p-values get equal adjusted values; the compile-time normal quantile against scipy.
 - Misconfigured comparison vars fail at compile time with their rule.
+- Risk against a baseline (issue 50): search_run_risk (URisk, TRisk, hurt queries) and search_run_georisk against
+  reference.risk (plain Python from the papers) within 1e-9, with the default and with configured alphas and
+  hurt threshold, on the compiles the tests above use.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from generators import GRADES, judged_datasets
 from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, assert_rows_match
 from reference import comparisons as ref
 from reference import judged as ref_judged
+from reference import risk as ref_risk
 from var_rules import assert_compile_error, errors_in_one_context
 
 SETTINGS = settings(max_examples=30, deadline=None,
@@ -50,12 +54,12 @@ def comparison_datasets():
     return judged_datasets(max_queries=9, max_docs=6, max_runs=3)
 
 
-def run_comparisons(dbt_project, results, judgments, extra_vars=None):
+def run_comparisons(dbt_project, results, judgments, extra_vars=None, outputs=OUTPUTS):
     dbt_vars = {"search_metrics_results": f"{INPUT_SCHEMA}.results",
                 "search_metrics_judgments": f"{INPUT_SCHEMA}.judgments",
                 "search_metrics_metrics": METRICS, "search_metrics_cutoffs": CUTOFFS, **(extra_vars or {})}
     tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments)}
-    return dbt_project.run_tables(tables, dbt_vars, outputs=OUTPUTS)
+    return dbt_project.run_tables(tables, dbt_vars, outputs=outputs)
 
 
 def assert_queries_needed_match(actual, expected):
@@ -255,18 +259,24 @@ def test_run_comparison_statistics_match_reference_on_paired_runs(dbt_project):
 
 
 PAIRS = [["run_1", "run_0"], ["run_0", "run_2"], ["run_2", "run_1"]]
+# risk settings of our own (an alpha of 0, a fractional one; a hurt threshold) ride on the same compile
+CUSTOM_RISK = {"alphas": [3, 0, 0.5], "hurt_threshold": 0.05}
 CUSTOM = {"search_metrics_comparisons": PAIRS, "search_metrics_permutations": 199,
-          "search_metrics_bootstrap_samples": 499, "search_metrics_confidence_level": 0.9}
+          "search_metrics_bootstrap_samples": 499, "search_metrics_confidence_level": 0.9,
+          "search_metrics_risk": CUSTOM_RISK}
 
 
 @pytest.mark.dbt
 @SETTINGS
 @given(comparison_datasets())
 def test_run_comparison_matches_reference_with_pairs_counts_and_level(dbt_project, dataset):
+    """The configured pairs, counts and level; and search_run_risk / search_run_georisk with configured alphas and
+    hurt threshold (the pairs' runs that have results are GeoRisk's set)."""
     results, judgments = dataset
-    out = run_comparisons(dbt_project, results, judgments, CUSTOM)
+    out = run_comparisons(dbt_project, results, judgments, CUSTOM, outputs=OUTPUTS + RISK_OUTPUTS)
     check_against_reference(out, results, judgments, pairs=[tuple(p) for p in PAIRS], n_permutations=199,
                             n_bootstrap=499, level=0.9)
+    check_risk_against_reference(out, results, judgments, pairs=[tuple(p) for p in PAIRS], **CUSTOM_RISK)
 
 
 def shifted_dataset(n_queries=14, shift=0.0, seed=0):
@@ -599,6 +609,114 @@ def test_named_runs_that_do_not_exist_are_reported_and_give_no_rows(dbt_project)
     sql = compiled_test_sql(dbt_project, "search_metrics_comparisons__runs_must_have_results", dbt_vars, "warn_runs")
     with duckdb.connect(str(dbt_project.db_path)) as con:
         assert [row[0] for row in con.execute(sql).fetchall()] == ["run_typo"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Risk against a baseline: URisk, TRisk, hurt queries, GeoRisk
+# ---------------------------------------------------------------------------------------------------------------
+
+RISK_OUTPUTS = ("search_run_risk", "search_run_georisk")
+RISK_KEY = ("baseline", "candidate", "metric", "k", "alpha")
+RISK_COLUMNS = ("n_queries", "n_unpaired_queries", "mean_delta", "urisk", "trisk", "hurt_queries", "hurt_share")
+GEORISK_KEY = ("run_id", "metric", "k", "alpha")
+GEORISK_COLUMNS = ("n_runs", "n_queries", "n_queries_left_out", "mean_value", "zrisk", "georisk")
+DEFAULT_ALPHAS = (1, 2, 5, 10)
+
+
+def check_risk_against_reference(out, results, judgments, pairs=None, alphas=DEFAULT_ALPHAS, hurt_threshold=0.0):
+    """search_run_risk and search_run_georisk equal reference.risk within 1e-9, from the reference's own metric
+    values (search_query_metrics is checked against them first). GeoRisk's runs: those of the pairs whose two
+    runs have results (by default every run with results, when there are two or more)."""
+    query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(CUTOFFS), metrics=METRICS)
+    assert_rows_match(out["search_query_metrics"], query_rows, key=("run_id", "query_id", "metric", "k"),
+                      value_columns=("value",))
+    expected = ref_risk.run_risk(ref.query_deltas(query_rows, pairs), alphas, hurt_threshold)
+    assert_rows_match(out["search_run_risk"], expected, key=RISK_KEY, value_columns=RISK_COLUMNS)
+    with_results = sorted({r["run_id"] for r in results})
+    if pairs is None:
+        pairs = [(with_results[0], run) for run in with_results[1:]]
+    runs = {run for pair in pairs if set(pair) <= set(with_results) for run in pair}
+    expected_geo = ref_risk.run_georisk(query_rows, runs, alphas)
+    assert_rows_match(out["search_run_georisk"], expected_geo, key=GEORISK_KEY, value_columns=GEORISK_COLUMNS)
+    return expected, expected_geo
+
+
+def risk_kinds(expected, expected_geo):
+    return {"trisk": any(r["trisk"] is not None for r in expected),
+            "trisk null with n >= 2": any(r["trisk"] is None and r["n_queries"] >= 2 for r in expected),
+            "hurt": any(r["hurt_queries"] > 0 for r in expected),
+            "urisk below mean delta": any(r["urisk"] is not None and r["urisk"] < r["mean_delta"] - 1e-6
+                                          for r in expected),
+            "unpaired": any(r["n_unpaired_queries"] > 0 for r in expected),
+            "georisk": any(r["georisk"] is not None for r in expected_geo),
+            "georisk, queries left out": any(r["georisk"] is not None and r["n_queries_left_out"] > 0
+                                             for r in expected_geo),
+            "zrisk of both signs": {r["zrisk"] > 0 for r in expected_geo if r["zrisk"]} == {True, False}}
+
+
+@pytest.mark.dbt
+def test_risk_matches_reference_on_paired_runs(dbt_project):
+    """search_run_risk and search_run_georisk equal reference.risk (1e-9) with the default settings (alphas 1, 2, 5,
+    10; hurt threshold 0) on the paired runs above (the same compile as the statistics test: only the risk tables
+    and their inputs run); the counts below fail the test if the generator stops producing rows with a TRisk, an
+    undefined TRisk (every risk-adjusted delta equal), hurt queries, a URisk below the mean delta, unpaired queries,
+    and GeoRisk with queries left out. Then a seeded example with three runs (two candidates), with the defaults and
+    with the configured pairs and risk settings of CUSTOM (the compile of the test above; its alpha of 0 gives ZRisk
+    of both signs, so both branches of the normal CDF run: GeoRisk's Phi above and below 1/2)."""
+    seen = {"examples": 0}
+    outputs = ("search_query_metrics", "search_query_deltas", *RISK_OUTPUTS)
+
+    @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(paired_run_datasets())
+    def check_example(dataset):
+        out = run_comparisons(dbt_project, *dataset, FEWER_REPLICATES, outputs=outputs)
+        kinds = risk_kinds(*check_risk_against_reference(out, *dataset))
+        seen["examples"] += 1
+        for kind, present in kinds.items():
+            seen[kind] = seen.get(kind, 0) + present
+
+    check_example()
+    assert seen["examples"] >= 10, seen
+    assert all(seen[kind] >= 3 for kind in seen if kind != "zrisk of both signs"), repr(seen)
+    dataset = paired_runs(_SeededPicks(6))
+    for extra, pairs, risk in ((FEWER_REPLICATES, None, {}), (CUSTOM, [tuple(p) for p in PAIRS], CUSTOM_RISK)):
+        out = run_comparisons(dbt_project, *dataset, extra, outputs=outputs)
+        expected, expected_geo = check_risk_against_reference(out, *dataset, pairs=pairs, **risk)
+        assert {r["run_id"] for r in expected_geo} == {"run_0", "run_1", "run_2"}
+        assert {r["n_runs"] for r in expected_geo} == {3}
+        kinds = risk_kinds(expected, expected_geo)
+        assert all(kinds.values()) if risk else all(v for k, v in kinds.items() if k != "zrisk of both signs"), kinds
+    # the configured hurt threshold (0.05) leaves out some losing queries: deltas in (-0.05, 0) exist
+    query_rows = ref_judged.query_metrics(*dataset, cutoffs=tuple(CUTOFFS), metrics=METRICS)
+    at_zero = {tuple(r[c] for c in RISK_KEY): r["hurt_queries"]
+               for r in ref_risk.run_risk(ref.query_deltas(query_rows, pairs), [0], 0.0)}
+    assert any(r["hurt_queries"] < at_zero[(*(r[c] for c in RISK_KEY[:-1]), 0.0)] for r in expected)
+
+
+@pytest.mark.dbt
+def test_georisk_normal_tail_keeps_its_relative_accuracy(dbt_project):
+    """GeoRisk is sqrt(mean * Phi(ZRisk / c)): far below 0, Phi is tiny and the square root turns an absolute error
+    of Phi into a large one of GeoRisk (1 - the integral to |z|, the chi-square macro's way, kept only ~1e-16 of
+    Phi and put engines 1e-7 apart on the parity data's cumulative gains). The model reads the two-sided tail from
+    student_t_tail at df 1e15: the model's own call and df, on a grid of z in place of its normal_input, against
+    scipy.stats.norm, relative 1e-10 up to |z| = 25 (p ~ 1e-137)."""
+    from scipy import stats
+
+    models = {m["name"]: m for m in dbt_project.compile({"search_metrics_metrics": METRICS,
+                                                         "search_metrics_cutoffs": CUTOFFS})}
+    sql = models["search_run_georisk"]["sql"]
+    call = re.search(r"normal_tails as \((.*?)\n\),\n", sql, re.S).group(1)
+    normal_input = re.search(r"normal_input as \((.*?)\n\),\n", sql, re.S).group(1)
+    df = re.search(r"(cast\([^()]*\)) as df\b", normal_input).group(1)  # the model's df, as it writes it
+    zs = [0.0, 1e-9, -0.3, 1.0, -2.5, 5.0, -7.6, 8.5, -10.0, 15.0, -20.0, 25.0]
+    grid = ", ".join(f"('r{i}', 'm', 0, 1, cast({z!r} as double), {df})" for i, z in enumerate(zs))
+    with duckdb.connect() as con:
+        con.execute(f"create temp table normal_input as select * from (values {grid}) "
+                    "as t(run_id, metric, k_key, alpha_index, z_mean, df)")
+        tails = dict((r[0], r[-1]) for r in con.execute(call).fetchall())
+    for i, z in enumerate(zs):
+        want = 2 * stats.norm.sf(abs(z))
+        assert abs(tails[f"r{i}"] - want) <= 1e-10 * want, (z, tails[f"r{i}"], want)
 
 
 # ---------------------------------------------------------------------------------------------------------------

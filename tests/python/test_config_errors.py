@@ -359,6 +359,23 @@ WHOLE_PARSE_CASES = {"cutoff below 1", "unknown metric", "family switched on wit
                      "unknown online key", "unknown experiments key", "llm cap 0"}
 WHOLE_PARSE_NON_FINITE = {("search_metrics_cutoffs", "nan"), ("search_metrics_click_models.sdbn_alpha", "inf")}
 
+# The risk settings (get_risk_settings: search_run_risk, search_run_georisk), read when the comparisons family is on.
+RISK = "search_metrics_risk"
+RISK_ALPHAS = f"{RISK}.alphas must be a non-empty list of finite numbers >= 0, none twice"
+CASES.update({
+    "risk settings not a dict": ({RISK: [1, 2]}, f"{RISK} must be a dict with keys among alphas, hurt_threshold"),
+    "unknown risk key": ({RISK: {"alpha": [1]}}, f"{RISK} has an unknown key 'alpha'"),
+    "risk alphas not a list": ({RISK: {"alphas": 5}}, f"{RISK_ALPHAS}, got 5"),
+    "risk alphas empty": ({RISK: {"alphas": []}}, f"{RISK_ALPHAS}, got []"),
+    "negative risk alpha": ({RISK: {"alphas": [1, -1]}}, f"{RISK_ALPHAS}, got -1 in [1, -1]"),
+    "risk alpha as text": ({RISK: {"alphas": ["5"]}}, f"{RISK_ALPHAS}, got 5 in ['5'] ('5' is text, not a number"),
+    "risk alpha twice": ({RISK: {"alphas": [1, 2, 1.0]}}, f"{RISK_ALPHAS}, got 1.0 twice in [1, 2, 1.0]"),
+    "negative hurt threshold": ({RISK: {"hurt_threshold": -0.1}},
+                                f"{RISK}.hurt_threshold must be a finite number >= 0, got -0.1"),
+    "hurt threshold as text": ({RISK: {"hurt_threshold": "none"}},
+                               f"{RISK}.hurt_threshold must be a finite number >= 0, got none"),
+})
+WHOLE_PARSE_CASES.add("negative risk alpha")  # the risk getter's group, seen failing a real parse too
 
 def _case_vars(case):
     return json.dumps({**INPUTS, **CASES[case][0]})

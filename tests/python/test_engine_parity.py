@@ -131,6 +131,8 @@ VAR_SETS = {
         # propensities (the prefix propensity their product)
         "search_metrics_counterfactual_candidates": [RUN_IDS[0], RUN_IDS[2]],
         "search_metrics_counterfactual": {"cutoffs": [2, 4], "propensity_column": "propensity"},
+        # risk against the baseline: an alpha of 0 (ZRisk of both signs), a fractional one, a hurt threshold
+        "search_metrics_risk": {"alphas": [0, 1.5, 5], "hurt_threshold": 0.01},
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,

@@ -160,6 +160,11 @@ RULES = {
     "search_run_pair_overlap__measure_must_not_be_null": ([insert(POV, "true", measure="null")], 1, None),
     "search_run_pair_overlap__one_row_per_pair_measure_and_k": (
         [duplicate(POV)], 1, "baseline, candidate, measure, k must be unique"),
+    # risk against the baseline
+    "search_run_risk__one_row_per_pair_metric_k_and_alpha": (
+        [duplicate("search_run_risk")], 1, "baseline, candidate, metric, k, alpha must be unique"),
+    "search_run_georisk__one_row_per_run_metric_k_and_alpha": (
+        [duplicate("search_run_georisk")], 1, "run_id, metric, k, alpha must be unique"),
     "search_judgment_agreement__scale_must_not_be_null": ([insert(AG, "true", scale="null")], 1, None),
     "search_judgment_agreement__scale_must_be_binary_graded_or_detail": ([insert(AG, "true", scale="'stars'")], 1, None),
     "search_judgment_agreement__measure_must_not_be_null": ([insert(AG, "true", measure="null")], 1, None),

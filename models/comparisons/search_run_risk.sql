@@ -1,0 +1,140 @@
+{#-
+  Per compared pair of runs, metric, k and risk aversion alpha (var search_metrics_risk: alphas, hurt_threshold):
+  the risk-sensitive reading of search_query_deltas' per-query deltas (docs/comparisons.md, "Risk against the
+  baseline"). Over the n_queries queries where both runs have a value (n_unpaired_queries: the queries either run
+  returned without both values, counted, not in the sample):
+    risk-adjusted delta r_i = d_i when d_i >= 0, (1 + alpha) d_i when d_i < 0
+    urisk  = mean(r_i)                                      (Wang, Bennett & Collins-Thompson 2012)
+    trisk  = urisk / (sd(r_i) / sqrt(n)), sd with n - 1      (Dincer, Macdonald & Ounis 2014); null when n < 2 or
+             every r_i is equal (sd <= 1e-12 * max(1, max |r_i|), the paired t-test's rule)
+    hurt_queries = #{d_i < -hurt_threshold - 1e-12}, hurt_share = hurt_queries / n (null when n = 0)
+  mean_delta is urisk at alpha = 0. A row for every (pair, metric, k) search_query_deltas has and every configured
+  alpha, also when no query is paired (n_queries = 0: mean_delta, urisk, trisk and hurt_share null).
+  A plain table rebuilt in full by every build (it reads only search_query_deltas, one row per pair, query, metric
+  and k).
+-#}
+{{ config(enabled=search_metrics.family_enabled('comparisons'), materialized='table') }}
+{%- set settings = search_metrics.get_risk_settings() -%}
+{%- set double = search_metrics.type_double() -%}
+{%- set tie = search_metrics.as_double('1e-12') -%}
+{%- set alpha_rows = [] -%}
+{%- for alpha in settings.alphas -%}
+    {%- do alpha_rows.append([loop.index, 'cast(' ~ alpha ~ ' as ' ~ double ~ ')']) -%}
+{%- endfor %}
+
+with alphas as (
+    {{- search_metrics.literal_relation(['alpha_index', 'alpha'], alpha_rows) | indent(4) }}
+),
+
+query_deltas as (
+    select
+        baseline,
+        candidate,
+        metric,
+        k,
+        coalesce(k, 0) as k_key,
+        delta
+    from {{ ref('search_query_deltas') }}
+),
+
+pair_summaries as (
+    select
+        baseline,
+        candidate,
+        metric,
+        k,
+        k_key,
+        count(delta) as n_queries,
+        count(*) - count(delta) as n_unpaired_queries,
+        avg(delta) as mean_delta,
+        sum(case when delta < -{{ search_metrics.as_double(settings.hurt_threshold) }} - {{ tie }} then 1 else 0 end) as hurt_queries
+    from query_deltas
+    group by baseline, candidate, metric, k, k_key
+),
+
+risk_deltas as (
+    select
+        query_deltas.baseline,
+        query_deltas.candidate,
+        query_deltas.metric,
+        query_deltas.k_key,
+        alphas.alpha_index,
+        case
+            when query_deltas.delta < 0 then (1 + alphas.alpha) * query_deltas.delta
+            else query_deltas.delta
+        end as risk_delta
+    from query_deltas
+    cross join alphas
+    where query_deltas.delta is not null
+),
+
+risk_means as (
+    select
+        baseline,
+        candidate,
+        metric,
+        k_key,
+        alpha_index,
+        count(*) as n_units,
+        avg(risk_delta) as urisk,
+        max(abs(risk_delta)) as max_abs_risk_delta
+    from risk_deltas
+    group by baseline, candidate, metric, k_key, alpha_index
+),
+
+risk_spreads as (
+    {#- sd of the risk-adjusted deltas (n - 1, two passes) #}
+    select
+        risk_deltas.baseline,
+        risk_deltas.candidate,
+        risk_deltas.metric,
+        risk_deltas.k_key,
+        risk_deltas.alpha_index,
+        sqrt(
+            sum((risk_deltas.risk_delta - risk_means.urisk) * (risk_deltas.risk_delta - risk_means.urisk))
+            / nullif(cast(count(*) - 1 as {{ double }}), 0)
+        ) as sd_risk_delta
+    from risk_deltas
+    inner join risk_means
+        on risk_means.baseline = risk_deltas.baseline
+        and risk_means.candidate = risk_deltas.candidate
+        and risk_means.metric = risk_deltas.metric
+        and risk_means.k_key = risk_deltas.k_key
+        and risk_means.alpha_index = risk_deltas.alpha_index
+    group by risk_deltas.baseline, risk_deltas.candidate, risk_deltas.metric, risk_deltas.k_key, risk_deltas.alpha_index
+)
+
+select
+    cast(pair_summaries.baseline as {{ dbt.type_string() }}) as baseline,
+    cast(pair_summaries.candidate as {{ dbt.type_string() }}) as candidate,
+    pair_summaries.metric,
+    cast(pair_summaries.k as {{ dbt.type_int() }}) as k,
+    {{ search_metrics.as_double('alphas.alpha') }} as alpha,
+    cast(pair_summaries.n_queries as {{ dbt.type_bigint() }}) as n_queries,
+    cast(pair_summaries.n_unpaired_queries as {{ dbt.type_bigint() }}) as n_unpaired_queries,
+    {{ search_metrics.as_double('pair_summaries.mean_delta') }} as mean_delta,
+    {{ search_metrics.as_double('risk_means.urisk') }} as urisk,
+    case
+        when risk_spreads.sd_risk_delta > {{ tie }} * greatest(cast(1 as {{ double }}), risk_means.max_abs_risk_delta)
+            then {{ search_metrics.as_double('risk_means.urisk') }}
+                / (risk_spreads.sd_risk_delta / sqrt({{ search_metrics.as_double('risk_means.n_units') }}))
+    end as trisk,
+    cast(pair_summaries.hurt_queries as {{ dbt.type_bigint() }}) as hurt_queries,
+    case
+        when pair_summaries.n_queries > 0
+            then {{ search_metrics.as_double('pair_summaries.hurt_queries') }} / pair_summaries.n_queries
+    end as hurt_share
+from pair_summaries
+cross join alphas
+left join risk_means
+    on risk_means.baseline = pair_summaries.baseline
+    and risk_means.candidate = pair_summaries.candidate
+    and risk_means.metric = pair_summaries.metric
+    and risk_means.k_key = pair_summaries.k_key
+    and risk_means.alpha_index = alphas.alpha_index
+left join risk_spreads
+    on risk_spreads.baseline = pair_summaries.baseline
+    and risk_spreads.candidate = pair_summaries.candidate
+    and risk_spreads.metric = pair_summaries.metric
+    and risk_spreads.k_key = pair_summaries.k_key
+    and risk_spreads.alpha_index = alphas.alpha_index
