@@ -16,14 +16,9 @@
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons'), materialized='table') }}
 {%- set settings = search_metrics.get_risk_settings() -%}
-{%- set double = search_metrics.type_double() -%}
-{%- set alpha_rows = [] -%}
-{%- for alpha in settings.alphas -%}
-    {%- do alpha_rows.append([loop.index, 'cast(' ~ alpha ~ ' as ' ~ double ~ ')']) -%}
-{%- endfor %}
 
 with alphas as (
-    {{- search_metrics.literal_relation(['alpha_index', 'alpha'], alpha_rows) | indent(4) }}
+    {{ search_metrics.risk_alphas_relation(settings.alphas) | indent(4) }}
 ),
 
 compared_runs as (

@@ -17,13 +17,9 @@
 {%- set settings = search_metrics.get_risk_settings() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
-{%- set alpha_rows = [] -%}
-{%- for alpha in settings.alphas -%}
-    {%- do alpha_rows.append([loop.index, 'cast(' ~ alpha ~ ' as ' ~ double ~ ')']) -%}
-{%- endfor %}
 
 with alphas as (
-    {{- search_metrics.literal_relation(['alpha_index', 'alpha'], alpha_rows) | indent(4) }}
+    {{ search_metrics.risk_alphas_relation(settings.alphas) | indent(4) }}
 ),
 
 query_deltas as (
