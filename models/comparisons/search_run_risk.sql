@@ -15,7 +15,6 @@
 -#}
 {{ config(enabled=search_metrics.family_enabled('comparisons'), materialized='table') }}
 {%- set settings = search_metrics.get_risk_settings() -%}
-{%- set double = search_metrics.type_double() -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
 
 with alphas as (
@@ -58,46 +57,15 @@ risk_deltas as (
         case
             when query_deltas.delta < 0 then (1 + alphas.alpha) * query_deltas.delta
             else query_deltas.delta
-        end as risk_delta
+        end as delta
     from query_deltas
     cross join alphas
     where query_deltas.delta is not null
 ),
 
-risk_means as (
-    select
-        baseline,
-        candidate,
-        metric,
-        k_key,
-        alpha_index,
-        count(*) as n_units,
-        avg(risk_delta) as urisk,
-        max(abs(risk_delta)) as max_abs_risk_delta
-    from risk_deltas
-    group by baseline, candidate, metric, k_key, alpha_index
-),
-
-risk_spreads as (
-    {#- sd of the risk-adjusted deltas (n - 1, two passes) #}
-    select
-        risk_deltas.baseline,
-        risk_deltas.candidate,
-        risk_deltas.metric,
-        risk_deltas.k_key,
-        risk_deltas.alpha_index,
-        sqrt(
-            sum((risk_deltas.risk_delta - risk_means.urisk) * (risk_deltas.risk_delta - risk_means.urisk))
-            / nullif(cast(count(*) - 1 as {{ double }}), 0)
-        ) as sd_risk_delta
-    from risk_deltas
-    inner join risk_means
-        on risk_means.baseline = risk_deltas.baseline
-        and risk_means.candidate = risk_deltas.candidate
-        and risk_means.metric = risk_deltas.metric
-        and risk_means.k_key = risk_deltas.k_key
-        and risk_means.alpha_index = risk_deltas.alpha_index
-    group by risk_deltas.baseline, risk_deltas.candidate, risk_deltas.metric, risk_deltas.k_key, risk_deltas.alpha_index
+risk_statistics as (
+    {#- URisk, the mean of the risk-adjusted deltas, and TRisk, their one-sample t statistic #}
+    {{ search_metrics.one_sample_t_statistic('risk_deltas', ['baseline', 'candidate', 'metric', 'k_key', 'alpha_index']) | indent(4) }}
 )
 
 select
@@ -109,12 +77,8 @@ select
     cast(pair_summaries.n_queries as {{ dbt.type_bigint() }}) as n_queries,
     cast(pair_summaries.n_unpaired_queries as {{ dbt.type_bigint() }}) as n_unpaired_queries,
     {{ search_metrics.as_double('pair_summaries.mean_delta') }} as mean_delta,
-    {{ search_metrics.as_double('risk_means.urisk') }} as urisk,
-    case
-        when risk_spreads.sd_risk_delta > {{ tie }} * greatest(cast(1 as {{ double }}), risk_means.max_abs_risk_delta)
-            then {{ search_metrics.as_double('risk_means.urisk') }}
-                / (risk_spreads.sd_risk_delta / sqrt({{ search_metrics.as_double('risk_means.n_units') }}))
-    end as trisk,
+    {{ search_metrics.as_double('risk_statistics.mean_delta') }} as urisk,
+    risk_statistics.t_statistic as trisk,
     cast(pair_summaries.hurt_queries as {{ dbt.type_bigint() }}) as hurt_queries,
     case
         when pair_summaries.n_queries > 0
@@ -122,15 +86,9 @@ select
     end as hurt_share
 from pair_summaries
 cross join alphas
-left join risk_means
-    on risk_means.baseline = pair_summaries.baseline
-    and risk_means.candidate = pair_summaries.candidate
-    and risk_means.metric = pair_summaries.metric
-    and risk_means.k_key = pair_summaries.k_key
-    and risk_means.alpha_index = alphas.alpha_index
-left join risk_spreads
-    on risk_spreads.baseline = pair_summaries.baseline
-    and risk_spreads.candidate = pair_summaries.candidate
-    and risk_spreads.metric = pair_summaries.metric
-    and risk_spreads.k_key = pair_summaries.k_key
-    and risk_spreads.alpha_index = alphas.alpha_index
+left join risk_statistics
+    on risk_statistics.baseline = pair_summaries.baseline
+    and risk_statistics.candidate = pair_summaries.candidate
+    and risk_statistics.metric = pair_summaries.metric
+    and risk_statistics.k_key = pair_summaries.k_key
+    and risk_statistics.alpha_index = alphas.alpha_index
