@@ -52,9 +52,10 @@ pairs as (
     {{ search_metrics.experiment_pairs(ref('search_metrics_int_experiment_assignments')) | indent(4) }}
 ),
 
--- every (comparison, search_type, metric) with units in both arms; a search type of one bucket only has no
+-- every (comparison, search_type, metric) with units in both arms, with both arms' statistics (arms is read
+-- twice here and nowhere else: Spark inlines a CTE at each of its uses); a search type of one bucket only has no
 -- comparison (its bucket rows are in search_experiment_buckets)
-comparison_keys as (
+paired as (
     select
         pairs.experiment,
         pairs.baseline,
@@ -63,21 +64,7 @@ comparison_keys as (
         baseline_arm.metric_index,
         baseline_arm.metric,
         baseline_arm.factor,
-        baseline_arm.metric_kind
-    from pairs
-    inner join arms as baseline_arm
-        on baseline_arm.experiment = pairs.experiment
-        and baseline_arm.bucket = pairs.baseline
-    inner join arms as candidate_arm
-        on candidate_arm.experiment = pairs.experiment
-        and candidate_arm.bucket = pairs.candidate
-        and candidate_arm.search_type = baseline_arm.search_type
-        and candidate_arm.metric_index = baseline_arm.metric_index
-),
-
-paired as (
-    select
-        comparison_keys.*,
+        baseline_arm.metric_kind,
         coalesce(baseline_arm.n_units, 0) as n_a,
         coalesce(candidate_arm.n_units, 0) as n_b,
         baseline_arm.mean as mean_a,
@@ -97,17 +84,15 @@ paired as (
         {%- endfor %}
         cast(coalesce(baseline_arm.n_units, 0) + coalesce(candidate_arm.n_units, 0) as {{ double }}) as joint_n
         {%- endif %}
-    from comparison_keys
-    left join arms as baseline_arm
-        on baseline_arm.experiment = comparison_keys.experiment
-        and baseline_arm.bucket = comparison_keys.baseline
-        and baseline_arm.search_type = comparison_keys.search_type
-        and baseline_arm.metric_index = comparison_keys.metric_index
-    left join arms as candidate_arm
-        on candidate_arm.experiment = comparison_keys.experiment
-        and candidate_arm.bucket = comparison_keys.candidate
-        and candidate_arm.search_type = comparison_keys.search_type
-        and candidate_arm.metric_index = comparison_keys.metric_index
+    from pairs
+    inner join arms as baseline_arm
+        on baseline_arm.experiment = pairs.experiment
+        and baseline_arm.bucket = pairs.baseline
+    inner join arms as candidate_arm
+        on candidate_arm.experiment = pairs.experiment
+        and candidate_arm.bucket = pairs.candidate
+        and candidate_arm.search_type = baseline_arm.search_type
+        and candidate_arm.metric_index = baseline_arm.metric_index
 )
 {%- if cuped %},
 
@@ -152,34 +137,44 @@ adjusted as (
 )
 {%- endif %},
 
+test_list as (
+    {%- set test_rows = [] %}
+    {%- for test in tests %}{% do test_rows.append([search_metrics.string_literal(test)]) %}{% endfor %}
+    {{ search_metrics.literal_relation(['test'], test_rows) | indent(4) }}
+),
+
+-- each test's means and variances: the CUPED tests read the adjusted ones (one read of the compared rows, crossed
+-- with the tests, rather than one read per test: Spark inlines a CTE at each of its uses)
+test_arms as (
+    select
+        compared_rows.*,
+        test_list.test,
+        {%- for side in ['a', 'b'] %}
+        {%- for column in ['mean', 'var'] %}
+        case {% for test in tests %}when test_list.test = '{{ test }}' then {{ 'cuped_' if test.startswith('cuped') else '' }}{{ column }}_{{ side }} {% endfor %}end as test_{{ column }}_{{ side }}{% if not (loop.last and side == 'b') %},{% endif %}
+        {%- endfor %}
+        {%- endfor %}
+    from {{ 'adjusted' if cuped else 'paired' }} as compared_rows
+    cross join test_list
+),
+
 test_inputs as (
-    {%- for test in tests %}
-    {%- set c = 'cuped_' if test.startswith('cuped') else '' %}
     select
         {% for column in keys %}{{ column }}, {% endfor %}
-        '{{ test }}' as test,
-        {%- if test.endswith('absolute') %}
-        {{ c }}mean_b - {{ c }}mean_a as estimate,
-        {{ c }}var_b / n_b + {{ c }}var_a / n_a as variance,
-        {%- else %}
-        ({{ c }}mean_b - {{ c }}mean_a) / mean_a as estimate,
+        test,
+        case when test like '%absolute' then test_mean_b - test_mean_a else (test_mean_b - test_mean_a) / mean_a end as estimate,
         {#- the relative difference's delta-method variance reads the unadjusted means (gbstats) #}
-        {{ c }}var_b / (mean_a * mean_a * n_b) + {{ c }}var_a * mean_b * mean_b / (mean_a * mean_a * mean_a * mean_a * n_a) as variance,
-        {%- endif %}
+        case when test like '%absolute' then test_var_b / n_b + test_var_a / n_a
+            else test_var_b / (mean_a * mean_a * n_b) + test_var_a * mean_b * mean_b / (mean_a * mean_a * mean_a * mean_a * n_a) end as variance,
         {#- Welch-Satterthwaite #}
-        ({{ c }}var_b / n_b + {{ c }}var_a / n_a) * ({{ c }}var_b / n_b + {{ c }}var_a / n_a)
-            / ({{ c }}var_b * {{ c }}var_b / (cast(n_b as {{ double }}) * n_b * (n_b - 1))
-                + {{ c }}var_a * {{ c }}var_a / (cast(n_a as {{ double }}) * n_a * (n_a - 1))) as degrees_of_freedom
-    from {{ 'adjusted' if cuped else 'paired' }}
+        (test_var_b / n_b + test_var_a / n_a) * (test_var_b / n_b + test_var_a / n_a)
+            / (test_var_b * test_var_b / (cast(n_b as {{ double }}) * n_b * (n_b - 1))
+                + test_var_a * test_var_a / (cast(n_a as {{ double }}) * n_a * (n_a - 1))) as degrees_of_freedom
+    from test_arms
     where n_a >= 2 and n_b >= 2
-        and {{ c }}mean_a is not null and {{ c }}mean_b is not null
-        and {{ c }}var_a > 0 and {{ c }}var_b > 0
-        and mean_a <> 0 and {{ c }}mean_a <> 0
-    {%- if not loop.last %}
-
-    union all
-    {%- endif %}
-    {%- endfor %}
+        and test_mean_a is not null and test_mean_b is not null
+        and test_var_a > 0 and test_var_b > 0
+        and mean_a <> 0 and test_mean_a <> 0
 ),
 
 t_statistics as (
