@@ -20,7 +20,6 @@
 {%- set double = search_metrics.type_double() -%}
 {#- a unit's partition: its bucket is one per (experiment, unit), so it is no key of the window's -#}
 {%- set unit_order = '(partition by experiment, unit_id, search_type order by search_date)' -%}
-{%- set keys = ['experiment', 'baseline', 'candidate', 'search_type', 'metric_index', 'search_date'] %}
 
 with running_units as (
     {#- a unit's sums up to each of its days: one window #}
@@ -165,8 +164,10 @@ daily_moments as (
     where cumulative_sums.n_units > 0
 ),
 
-arm_statistics as (
-    {{ search_metrics.experiment_arm_statistics('daily_moments', ['experiment', 'bucket', 'search_type', 'search_date', 'metric_index']) | indent(4) }}
+-- each arm's mean and variance, with the columns paired reads passed through (daily_moments is read once: Spark
+-- inlines a CTE at each of its uses)
+arms as (
+    {{ search_metrics.experiment_arm_statistics('daily_moments', ['experiment', 'bucket', 'search_type', 'search_date', 'metric_index', 'metric', 'factor', 'n_units']) | indent(4) }}
 ),
 
 pairs as (
@@ -185,32 +186,20 @@ paired as (
         baseline_arm.search_date,
         baseline_arm.n_units as n_a,
         candidate_arm.n_units as n_b,
-        baseline_statistics.mean as mean_a,
-        candidate_statistics.mean as mean_b,
-        baseline_statistics.variance as var_a,
-        candidate_statistics.variance as var_b
+        baseline_arm.mean as mean_a,
+        candidate_arm.mean as mean_b,
+        baseline_arm.variance as var_a,
+        candidate_arm.variance as var_b
     from pairs
-    inner join daily_moments as baseline_arm
+    inner join arms as baseline_arm
         on baseline_arm.experiment = pairs.experiment
         and baseline_arm.bucket = pairs.baseline
-    inner join daily_moments as candidate_arm
+    inner join arms as candidate_arm
         on candidate_arm.experiment = pairs.experiment
         and candidate_arm.bucket = pairs.candidate
         and candidate_arm.search_type = baseline_arm.search_type
         and candidate_arm.metric_index = baseline_arm.metric_index
         and candidate_arm.search_date = baseline_arm.search_date
-    inner join arm_statistics as baseline_statistics
-        on baseline_statistics.experiment = baseline_arm.experiment
-        and baseline_statistics.bucket = baseline_arm.bucket
-        and baseline_statistics.search_type = baseline_arm.search_type
-        and baseline_statistics.search_date = baseline_arm.search_date
-        and baseline_statistics.metric_index = baseline_arm.metric_index
-    inner join arm_statistics as candidate_statistics
-        on candidate_statistics.experiment = candidate_arm.experiment
-        and candidate_statistics.bucket = candidate_arm.bucket
-        and candidate_statistics.search_type = candidate_arm.search_type
-        and candidate_statistics.search_date = candidate_arm.search_date
-        and candidate_statistics.metric_index = candidate_arm.metric_index
 ),
 
 estimates as (
@@ -230,44 +219,44 @@ estimates as (
     from paired
 ),
 
+-- every compared row (read once by the select below), its tests null where undefined (is_defined = 0)
 half_widths as (
     select
         estimates.*,
         {%- for kind in ['absolute', 'relative'] %}
         {#- eq. 9: sqrt(s2) sqrt(2 (N rho^2 + 1) ln(sqrt(N rho^2 + 1) / α) / (N rho)^2), s2 = variance × N #}
-        sqrt({{ kind }}_variance * n_total)
-            * sqrt(2 * (n_total * rho2 + 1) * ln(sqrt(n_total * rho2 + 1) / {{ alpha }}) / (n_total * n_total * rho2))
-            as {{ kind }}_half_width,
+        case when is_defined = 1 then
+            sqrt({{ kind }}_variance * n_total)
+                * sqrt(2 * (n_total * rho2 + 1) * ln(sqrt(n_total * rho2 + 1) / {{ alpha }}) / (n_total * n_total * rho2))
+        end as {{ kind }}_half_width,
         {%- endfor %}
         {#- eq. 155: p = min(1, 1 / e-value), e-value = exp(rho^2 st2 / (2 (N rho^2 + 1))) / sqrt(N rho^2 + 1),
             st2 = difference^2 N / variance; as exp(-(log e-value)), floored at exp(-700) (PostgreSQL's exp does not underflow quietly) #}
-        exp(greatest(-700, 0.5 * ln(n_total * rho2 + 1)
-            - rho2 * (absolute_difference * absolute_difference * n_total / absolute_variance) / (2 * (n_total * rho2 + 1)))) as inverse_e_value
+        case when is_defined = 1 then
+            exp(greatest(-700, 0.5 * ln(n_total * rho2 + 1)
+                - rho2 * (absolute_difference * absolute_difference * n_total / absolute_variance) / (2 * (n_total * rho2 + 1))))
+        end as inverse_e_value
     from estimates
-    where is_defined = 1
 )
 
 select
-    paired.experiment,
-    paired.baseline,
-    paired.candidate,
-    paired.search_type,
-    paired.metric,
-    paired.factor,
-    paired.search_date,
-    cast(paired.n_a as {{ dbt.type_bigint() }}) as n_baseline_units,
-    cast(paired.n_b as {{ dbt.type_bigint() }}) as n_candidate_units,
-    {{ search_metrics.as_double('paired.mean_a') }} as baseline_mean,
-    {{ search_metrics.as_double('paired.mean_b') }} as candidate_mean,
-    {{ search_metrics.as_double('half_widths.absolute_difference') }} as absolute_difference,
+    half_widths.experiment,
+    half_widths.baseline,
+    half_widths.candidate,
+    half_widths.search_type,
+    half_widths.metric,
+    half_widths.factor,
+    half_widths.search_date,
+    cast(half_widths.n_a as {{ dbt.type_bigint() }}) as n_baseline_units,
+    cast(half_widths.n_b as {{ dbt.type_bigint() }}) as n_candidate_units,
+    {{ search_metrics.as_double('half_widths.mean_a') }} as baseline_mean,
+    {{ search_metrics.as_double('half_widths.mean_b') }} as candidate_mean,
+    case when half_widths.is_defined = 1 then {{ search_metrics.as_double('half_widths.absolute_difference') }} end as absolute_difference,
     {{ search_metrics.as_double('half_widths.absolute_difference - half_widths.absolute_half_width') }} as absolute_ci_low,
     {{ search_metrics.as_double('half_widths.absolute_difference + half_widths.absolute_half_width') }} as absolute_ci_high,
-    {{ search_metrics.as_double('half_widths.relative_difference') }} as relative_difference,
+    case when half_widths.is_defined = 1 then {{ search_metrics.as_double('half_widths.relative_difference') }} end as relative_difference,
     {{ search_metrics.as_double('half_widths.relative_difference - half_widths.relative_half_width') }} as relative_ci_low,
     {{ search_metrics.as_double('half_widths.relative_difference + half_widths.relative_half_width') }} as relative_ci_high,
     case when half_widths.inverse_e_value is not null
         then {{ search_metrics.as_double('least(1, half_widths.inverse_e_value)') }} end as p_value
-from paired
-left join half_widths
-    on {% for column in keys %}half_widths.{{ column }} = paired.{{ column }}{% if not loop.last %}
-    and {% endif %}{% endfor %}
+from half_widths
