@@ -25,27 +25,50 @@
         from {{ judge_judgments }} as judge_rows
     )
     {%- endset -%}
+    {%- set scales = ['binary', 'graded', 'detail'] -%}
+    {%- set scale_rows = [] -%}
+    {%- for scale in scales %}{% do scale_rows.append(["cast('" ~ scale ~ "' as " ~ dbt.type_string() ~ ")"]) %}{% endfor %}
     with judge_and_consensus_values as (
         {{ search_metrics.aggregate_judgments(both_sides, ['judge_id', 'query_id', 'doc_id']) | indent(8) }}
+    ),
+
+    -- each judge's item beside the human consensus of the item, every scale's values (the aggregation is read
+    -- twice here and nowhere else: Spark inlines a CTE at each of its uses)
+    judged_items as (
+        select
+            judged.judge_id,
+            judged.query_id,
+            judged.doc_id,
+            judged.n_graded_rows
+            {%- for scale in scales %},
+            consensus.{{ scale }}_value as human_{{ scale }}_value,
+            judged.{{ scale }}_value as judge_{{ scale }}_value
+            {%- endfor %}
+        from judge_and_consensus_values as judged
+        left join judge_and_consensus_values as consensus
+            on consensus.judge_id is null
+            and consensus.query_id = judged.query_id
+            and consensus.doc_id = judged.doc_id
+        where judged.judge_id is not null
+    ),
+
+    item_scales as (
+        {{ search_metrics.literal_relation(['scale'], scale_rows) | indent(8) }}
     )
 
-    {%- for scale in ['binary', 'graded', 'detail'] %}
     select
-        cast('{{ scale }}' as {{ dbt.type_string() }}) as scale,
-        judged.judge_id as rater_id,
-        judged.query_id,
-        judged.doc_id,
-        judged.n_graded_rows,
-        {{ search_metrics.as_double('consensus.' ~ scale ~ '_value') }} as human_value,
-        {{ search_metrics.as_double('judged.' ~ scale ~ '_value') }} as judge_value
-    from judge_and_consensus_values as judged
-    left join judge_and_consensus_values as consensus
-        on consensus.judge_id is null
-        and consensus.query_id = judged.query_id
-        and consensus.doc_id = judged.doc_id
-    where judged.judge_id is not null
-    {%- if not loop.last %}
-    union all
-    {%- endif %}
-    {%- endfor %}
+        item_scales.scale,
+        judged_items.judge_id as rater_id,
+        judged_items.query_id,
+        judged_items.doc_id,
+        judged_items.n_graded_rows,
+        {%- for side in ['human', 'judge'] %}
+        case item_scales.scale
+            {%- for scale in scales %}
+            when '{{ scale }}' then {{ search_metrics.as_double('judged_items.' ~ side ~ '_' ~ scale ~ '_value') }}
+            {%- endfor %}
+        end as {{ side }}_value{% if not loop.last %},{% endif %}
+        {%- endfor %}
+    from judged_items
+    cross join item_scales
 {%- endmacro %}

@@ -96,39 +96,40 @@ signed_differences as (
     group by rater_id, scale
 ),
 
+measure_list as (
+    {{ search_metrics.literal_relation(['measure'], [["cast('cohen_kappa' as " ~ dbt.type_string() ~ ")"],
+        ["cast('krippendorff_alpha' as " ~ dbt.type_string() ~ ")"], ["cast('mean_signed_difference' as " ~ dbt.type_string() ~ ")"]]) | indent(4) }}
+),
+
+-- every judge and scale with each measure (judge_scales is read once: Spark inlines a CTE at each of its uses)
 measures as (
     select
         judge_scales.rater_id,
         judge_scales.scale,
-        'cohen_kappa' as measure,
-        cohen_kappa.kappa as value,
-        coalesce(cohen_kappa.n_items, 0) as n_items,
-        2 * coalesce(cohen_kappa.n_items, 0) as n_ratings
+        measure_list.measure,
+        case measure_list.measure
+            when 'cohen_kappa' then cohen_kappa.kappa
+            when 'krippendorff_alpha' then krippendorff_alpha.alpha
+            else signed_differences.mean_difference
+        end as value,
+        case measure_list.measure
+            when 'cohen_kappa' then coalesce(cohen_kappa.n_items, 0)
+            when 'krippendorff_alpha' then coalesce(krippendorff_alpha.n_items, 0)
+            else coalesce(signed_differences.n_items, 0)
+        end as n_items,
+        case measure_list.measure
+            when 'cohen_kappa' then 2 * coalesce(cohen_kappa.n_items, 0)
+            when 'krippendorff_alpha' then coalesce(krippendorff_alpha.n_ratings, 0)
+            else 2 * coalesce(signed_differences.n_items, 0)
+        end as n_ratings
     from judge_scales
+    cross join measure_list
     left join cohen_kappa
         on cohen_kappa.rater_id = judge_scales.rater_id
         and cohen_kappa.scale = judge_scales.scale
-    union all
-    select
-        judge_scales.rater_id,
-        judge_scales.scale,
-        'krippendorff_alpha' as measure,
-        krippendorff_alpha.alpha as value,
-        coalesce(krippendorff_alpha.n_items, 0) as n_items,
-        coalesce(krippendorff_alpha.n_ratings, 0) as n_ratings
-    from judge_scales
     left join krippendorff_alpha
         on krippendorff_alpha.rater_id = judge_scales.rater_id
         and krippendorff_alpha.scale = judge_scales.scale
-    union all
-    select
-        judge_scales.rater_id,
-        judge_scales.scale,
-        'mean_signed_difference' as measure,
-        signed_differences.mean_difference as value,
-        coalesce(signed_differences.n_items, 0) as n_items,
-        2 * coalesce(signed_differences.n_items, 0) as n_ratings
-    from judge_scales
     left join signed_differences
         on signed_differences.rater_id = judge_scales.rater_id
         and signed_differences.scale = judge_scales.scale
