@@ -256,3 +256,48 @@ def test_fused_runs_are_runs_of_every_metric(fused_build):
         if r["run_id"] in RUNS or r["run_id"] == "unfused" or (r["run_id"], r["query_id"]) in tie_free:
             key = (r["run_id"], r["query_id"], r["metric"], r["k"])
             assert values_equal(actual[key], r["value"]), (key, actual[key], r["value"])
+
+
+# -- the rules --------------------------------------------------------------------------------------------------------
+RULE_VARS = {"search_metrics_results": f"{INPUT_SCHEMA}.fusion_rule_results",
+             "search_metrics_judgments": f"{INPUT_SCHEMA}.fusion_rule_judgments",
+             "search_metrics_enable_judgment_coverage": False, "search_metrics_enable_judge_validation": False,
+             "search_metrics_fusions": [
+                 {"name": "needs_a_missing_run", "runs": ["bm25", "no_such_run"], "method": "rrf"},
+                 {"name": "other", "runs": ["bm25", "dense"], "method": "rrf"},  # a name that is an input run_id
+                 {"name": "reads_scores", "runs": ["bm25", "unscored"], "method": "sum", "norm": "zmuv"},
+                 {"name": "reads_ranks", "runs": ["dense", "unscored"], "method": "mnz", "norm": "rank"}]}
+RULE_NAMES = ["search_metrics_fusions__input_run_must_exist_in_the_results",
+              "search_metrics_fusions__name_must_not_be_an_input_run_id",
+              "search_metrics_fusions__input_runs_must_have_scores"]
+
+
+@pytest.mark.dbt
+def test_each_fusion_rule_fails_by_name_and_stops_the_fused_runs(dbt_project):
+    """One build: one fusion breaks each rule (a run without results, a name that is an input run_id, a score
+    method over a run with a null score); a rank-normalized method over the same run passes the score rule."""
+    import duckdb
+    rows = [{"run_id": run, "query_id": "q1", "doc_id": doc, "rank": rank, "score": None if run == "unscored" else 1.0 / rank}
+            for run in ("bm25", "dense", "unscored", "other") for rank, doc in enumerate(["d1", "d2"], start=1)]
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        load_table(con, f"{INPUT_SCHEMA}.fusion_rule_results", RESULTS_COLUMNS, rows)
+        load_table(con, f"{INPUT_SCHEMA}.fusion_rule_judgments", JUDGMENTS_COLUMNS,
+                   [{"query_id": "q1", "doc_id": "d1", "rater_id": "r", "grade": 1.0, "scale": "binary"}])
+    result = dbt_project.invoke(["build", "--full-refresh", "--vars", json.dumps(RULE_VARS), "--store-failures",
+                                 "--select", "+search_metrics_stg_results"], target_name="fusion_rules")
+    statuses = {r.node.name: r.status for r in result.result.results}
+    assert not result.success
+    assert {name for name, status in statuses.items() if status in ("fail", "error")} == set(RULE_NAMES), statuses
+    assert {statuses[name] for name in RULE_NAMES} == {"fail"}
+    assert statuses["search_metrics_stg_fused_results"] == "skipped"
+    assert statuses["search_metrics_stg_results"] == "skipped"
+    with duckdb.connect(str(dbt_project.db_path)) as con:
+        failures = {}
+        for r in result.result.results:
+            if r.node.name in RULE_NAMES:
+                failures[r.node.name] = sorted(con.execute(
+                    f"select fusion, run_id, rule_violated from {r.node.relation_name}").fetchall())
+    assert [row[:2] for row in failures[RULE_NAMES[0]]] == [("needs_a_missing_run", "no_such_run")]
+    assert [row[:2] for row in failures[RULE_NAMES[1]]] == [("other", "other")]
+    assert [row[:2] for row in failures[RULE_NAMES[2]]] == [("reads_scores", "unscored")]
+    assert all("search_metrics_fusions" in row[2] for rows in failures.values() for row in rows)
