@@ -14,6 +14,10 @@
                             'cast(' ~ search_metrics.string_literal(run) ~ ' as ' ~ dbt.type_string() ~ ')']) -%}
     {%- endfor -%}
 {%- endfor %}
+{#- no fusion: the test is disabled, but its SQL is still rendered at parse time -#}
+{%- if rows | length == 0 -%}
+    {%- do rows.append(['cast(null as ' ~ dbt.type_string() ~ ')', 'cast(null as ' ~ dbt.type_string() ~ ')']) -%}
+{%- endif %}
 with fusion_inputs as (
     {{ search_metrics.literal_relation(['fusion', 'run_id'], rows) | indent(4) }}
 ),
