@@ -10,6 +10,8 @@ normalize(lists, norm, candidates)        {query: {doc: value}} of one run after
 fuse(runs, method, norm, k, weights)      {query: {doc: fused score}}, runs a list of runs (the var's order)
 ranked(scores)                            [(doc, rank, score)] by score descending, ties by doc_id descending
 holdout(query_id, share)                  the sweep's hold-out rule (md5 of the query id, docs/fusion.md)
+configurations(fusion)                    [(run_id, weights)] of one var entry and its weight grid
+fused_results(results, fusions)           the fused rows of the var's fusions over results rows
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def _normalize_list(items, norm, n_candidates):
     n = len(items)
     if norm == "none":
         return {doc: score for doc, score in items}
-    if norm == "min-max":
+    if norm in ("min-max", "min_max"):
         low, high = min(scores), max(scores)
         denominator = max(high - low, 1e-9)
         return {doc: (score - low) / denominator for doc, score in items}
@@ -176,3 +178,52 @@ def holdout(query_id, share):
     16^7, held out when u < share."""
     digest = hashlib.md5(query_id.encode("utf-8")).hexdigest()
     return int(digest[:7], 16) / 16 ** 7 < share
+
+
+def configurations(fusion):
+    """[(run_id, weights)] of one var entry: the fusion itself, then its weight grid (docs/fusion.md names them)."""
+    weights = fusion.get("params", {}).get("weights")
+    out = [(fusion["name"], None if weights is None else [float(w) for w in weights])]
+    grid = fusion.get("weight_grid")
+    if grid is None:
+        return out
+    n_runs = len(fusion["runs"])
+    if isinstance(grid, (int, float)):
+        steps = round(1 / grid)
+        vectors = [[]]
+        for _ in range(n_runs - 1):
+            vectors = [v + [c] for v in vectors for c in range(steps - sum(v) + 1)]
+        vectors = [[c / steps for c in v + [steps - sum(v)]] for v in vectors]
+    else:
+        vectors = [[float(w) for w in vector] for vector in grid]
+    return out + [(fusion["name"] + "@w=" + ",".join(repr(w) for w in vector), vector) for vector in vectors]
+
+
+def fused_results(results, fusions, rank_from="rank"):
+    """The rows (run_id, query_id, doc_id, rank, score) of every fusion and sweep configuration of the var
+    `fusions` over the results rows, each input list read in its rank order (rank_from 'score': score descending,
+    ties by doc_id descending, trec_eval's order)."""
+    lists = {}
+    for row in results:
+        lists.setdefault(row["run_id"], {}).setdefault(row["query_id"], []).append(row)
+    runs = {}
+    for run_id, queries in lists.items():
+        runs[run_id] = {}
+        for query, rows in queries.items():
+            if rank_from == "score":
+                rows = sorted(sorted(rows, key=lambda r: r["doc_id"], reverse=True), key=lambda r: r["score"],
+                              reverse=True)
+            else:
+                rows = sorted(rows, key=lambda r: r["rank"])
+            runs[run_id][query] = [(r["doc_id"], r["score"]) for r in rows]
+    out = []
+    for fusion in fusions:
+        inputs = [runs.get(run_id, {}) for run_id in fusion["runs"]]
+        params = fusion.get("params", {})
+        for run_id, weights in configurations(fusion):
+            fused = fuse(inputs, fusion["method"], fusion.get("norm") or "min-max", k=params.get("k", 60),
+                         weights=weights)
+            for query, scores in fused.items():
+                out += [{"run_id": run_id, "query_id": query, "doc_id": doc, "rank": rank, "score": score}
+                        for doc, rank, score in ranked(scores)]
+    return out
