@@ -206,7 +206,7 @@ def fused_build(dbt_project):
     results, judgments = results_rows(runs), judgments_rows(runs, 7)
     tables = {"results": (RESULTS_COLUMNS, results), "judgments": (JUDGMENTS_COLUMNS, judgments)}
     out = dbt_project.run_tables(tables, VARS, outputs=("search_metrics_stg_fused_results", "search_query_metrics",
-                                                        "search_run_metrics"))
+                                                        "search_run_metrics", "search_fusion_sweep"))
     return runs, results, judgments, out
 
 
@@ -256,6 +256,54 @@ def test_fused_runs_are_runs_of_every_metric(fused_build):
         if r["run_id"] in RUNS or r["run_id"] == "unfused" or (r["run_id"], r["query_id"]) in tie_free:
             key = (r["run_id"], r["query_id"], r["metric"], r["k"])
             assert values_equal(actual[key], r["value"]), (key, actual[key], r["value"])
+
+
+@pytest.mark.dbt
+def test_sweep_table_equals_a_reference_computation(fused_build):
+    """search_fusion_sweep: per fusion with a grid, configuration, metric and k, the means over the tuning and the
+    held-out queries (reference.fusion.holdout) of reference/judged.py's values on the reference's fused lists,
+    and the best configuration on the tuning mean (ties within 1e-12 to the lowest index)."""
+    runs, results, judgments, out = fused_build
+    fused = expected_fused_rows(runs)
+    values = judged.query_metrics(results + fused, judgments, cutoffs=(3, 10), metrics=VARS["search_metrics_metrics"])
+    expected = {}
+    for entry in fusion_entries():
+        if "weight_grid" not in entry:
+            continue
+        share = entry.get("holdout_share", 0)
+        for index, (run_id, weights) in enumerate(configurations(entry)):
+            groups = {}
+            for row in values:
+                if row["run_id"] == run_id and row["value"] is not None:
+                    side = "holdout" if ref.holdout(row["query_id"], share) else "tuning"
+                    groups.setdefault((row["metric"], row["k"]), {"tuning": [], "holdout": []})[side].append(
+                        row["value"])
+            for (metric, k), sides in groups.items():
+                expected[(entry["name"], index, metric, k)] = {
+                    "run_id": run_id, "weights": ",".join(repr(float(w)) for w in weights),
+                    "tuning_mean": sum(sides["tuning"]) / len(sides["tuning"]) if sides["tuning"] else None,
+                    "n_tuning_queries": len(sides["tuning"]),
+                    "holdout_mean": sum(sides["holdout"]) / len(sides["holdout"]) if sides["holdout"] else None,
+                    "n_holdout_queries": len(sides["holdout"])}
+    for (name, metric, k) in {(key[0], key[2], key[3]) for key in expected}:
+        rows = sorted((key[1], row) for key, row in expected.items() if (key[0], key[2], key[3]) == (name, metric, k))
+        means = [row["tuning_mean"] for _, row in rows if row["tuning_mean"] is not None]
+        best = max(means) if means else None
+        first = next((index for index, row in rows if best is not None and row["tuning_mean"] is not None
+                      and row["tuning_mean"] >= best - 1e-12 * max(1, abs(best))), None)
+        for index, row in rows:
+            row["is_best"] = index == first
+    actual = {(r["fusion"], r["configuration_index"], r["metric"], r["k"]): r for r in out["search_fusion_sweep"]}
+    assert set(actual) == set(expected)
+    for key, row in expected.items():
+        for column, value in row.items():
+            if isinstance(value, str) or isinstance(value, bool):
+                assert actual[key][column] == value, (key, column, actual[key][column], value)
+            else:
+                assert values_equal(actual[key][column], value), (key, column, actual[key][column], value)
+    # the sweep has something to choose and something held out
+    assert any(row["n_holdout_queries"] > 0 and row["n_tuning_queries"] > 0 for row in expected.values())
+    assert len({row["tuning_mean"] for row in expected.values()}) > 2
 
 
 # -- the rules --------------------------------------------------------------------------------------------------------

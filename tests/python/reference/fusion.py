@@ -174,9 +174,9 @@ def ranked(scores):
 
 
 def holdout(query_id, share):
-    """True when the sweep holds the query out: u = (the first 7 hex digits of md5(query_id) as a whole number) /
-    16^7, held out when u < share."""
-    digest = hashlib.md5(query_id.encode("utf-8")).hexdigest()
+    """True when the sweep holds the query out: u = (the first 7 hex digits of md5(query_id + '|') as a whole
+    number) / 16^7, held out when u < share."""
+    digest = hashlib.md5((query_id + "|").encode("utf-8")).hexdigest()
     return int(digest[:7], 16) / 16 ** 7 < share
 
 
