@@ -15,7 +15,7 @@ from numba.typed import Dict as TypedDict
 from ranx import Run
 from ranx import fuse as ranx_fuse
 
-from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, load_table, values_equal
+from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, fetch_dicts, load_table, values_equal
 from reference import fusion as ref
 from reference import judged
 
@@ -349,3 +349,62 @@ def test_each_fusion_rule_fails_by_name_and_stops_the_fused_runs(dbt_project):
     assert [row[:2] for row in failures[RULE_NAMES[1]]] == [("other", "other")]
     assert [row[:2] for row in failures[RULE_NAMES[2]]] == [("reads_scores", "unscored")]
     assert all("search_metrics_fusions" in row[2] for rows in failures.values() for row in rows)
+
+
+# -- incremental builds -------------------------------------------------------------------------------------------------
+INCREMENTAL_VARS = {"search_metrics_results": f"{INPUT_SCHEMA}.fusion_incremental_results",
+                    "search_metrics_judgments": f"{INPUT_SCHEMA}.fusion_incremental_judgments",
+                    "search_metrics_enable_judgment_coverage": False, "search_metrics_enable_judge_validation": False,
+                    "search_metrics_metrics": ["ndcg", "precision"], "search_metrics_cutoffs": [3],
+                    "search_metrics_fusions": [{"name": "fz", "runs": ["a", "b"], "method": "rrf"},
+                                               {"name": "fz_sum", "runs": ["b", "c"], "method": "sum"}]}
+
+
+@pytest.mark.dbt
+def test_a_fused_run_is_rebuilt_when_an_input_run_changes(dbt_project):
+    """dbt run, then run a's list changes and an incremental dbt run: the fused run over a (its rows' fingerprint
+    moved) has the reference's metrics on the new lists; the fused run over b and c keeps its rows."""
+    import duckdb
+    rng = random.Random(11)
+    docs = [f"d{i}" for i in range(8)]
+
+    def run_rows(run_id):
+        return [{"run_id": run_id, "query_id": q, "doc_id": doc, "rank": rank, "score": 10.0 - rank}
+                for q in ("q1", "q2", "q3") for rank, doc in enumerate(rng.sample(docs, 5), start=1)]
+
+    results = run_rows("a") + run_rows("b") + run_rows("c")
+    judgments = [{"query_id": q, "doc_id": doc, "rater_id": "r", "grade": float(rng.choice([0, 1, 1])),
+                  "scale": "binary"} for q in ("q1", "q2", "q3") for doc in docs]
+    select = ["--select", "+search_run_metrics"]
+
+    def load_and_run(rows, *args):
+        with duckdb.connect(str(dbt_project.db_path)) as con:
+            load_table(con, f"{INPUT_SCHEMA}.fusion_incremental_results", RESULTS_COLUMNS, rows)
+            load_table(con, f"{INPUT_SCHEMA}.fusion_incremental_judgments", JUDGMENTS_COLUMNS, judgments)
+        result = dbt_project.invoke(["run", "--vars", json.dumps(INCREMENTAL_VARS), *select, *args],
+                                    target_name="fusion_incremental")
+        assert result.success, result.exception
+        with duckdb.connect(str(dbt_project.db_path)) as con:
+            schema = con.execute("select table_schema from information_schema.tables "
+                                 "where table_name = 'search_query_metrics' order by table_schema").fetchall()
+            return {name: fetch_dicts(con, f"select * from {schema[0][0]}.{name}")
+                    for name in ("search_query_metrics", "search_run_metrics")}
+
+    first = load_and_run(results, "--full-refresh")
+    changed = [dict(row, doc_id=row["doc_id"] + "x") if row["run_id"] == "a" and row["rank"] <= 2 else row
+               for row in results]
+    second = load_and_run(changed)
+    fusions = INCREMENTAL_VARS["search_metrics_fusions"]
+    for out, rows in ((first, results), (second, changed)):
+        expected = judged.query_metrics(rows + ref.fused_results(rows, fusions), judgments, cutoffs=(3,),
+                                        metrics=INCREMENTAL_VARS["search_metrics_metrics"])
+        actual = {(r["run_id"], r["query_id"], r["metric"], r["k"]): r["value"] for r in out["search_query_metrics"]}
+        assert len(actual) == len(out["search_query_metrics"])
+        assert set(actual) == {(r["run_id"], r["query_id"], r["metric"], r["k"]) for r in expected}
+        for r in expected:
+            assert values_equal(actual[(r["run_id"], r["query_id"], r["metric"], r["k"])], r["value"]), r
+    moved = {r["run_id"] for r in second["search_run_metrics"]} - {
+        r["run_id"] for r in second["search_run_metrics"]
+        if (r["run_id"], r["metric"], r["k"], r["run_fingerprint"]) in {
+            (s["run_id"], s["metric"], s["k"], s["run_fingerprint"]) for s in first["search_run_metrics"]}}
+    assert moved == {"a", "fz"}, moved  # the fused run over a moved with a; b, c and the fusion of b and c did not
