@@ -2,7 +2,8 @@
   Each compared pair of runs (var search_metrics_comparisons, default every run against the first run in binary
   order) whose baseline or candidate has results, with what its overlap is computed from: the two runs' results
   fingerprints (search_metrics_stg_results_run_fingerprints: every result row's query_id, doc_id, rank and score,
-  one row per run; '0:0', the fingerprint of no rows, for a run without results), '<baseline>/<candidate>'. Not
+  one row per run, the fused runs' the same over their pairs in search_metrics_int_query_spine; '0:0', the fingerprint of no rows, for a run without
+  results), '<baseline>/<candidate>'. Not
   the judgments, which the overlap does not read: a regrade keeps every pair's overlap. The overlap tables
   (incremental by pair) rebuild a pair whose fingerprint is not the one its rows carry, and delete the rows of a
   pair no longer compared or whose two runs have no results.
@@ -15,6 +16,19 @@ with run_fingerprints as (
         run_id,
         results_fingerprint
     from {{ ref('search_metrics_stg_results_run_fingerprints') }}
+    {%- if search_metrics.get_fusions() | length > 0 %}
+    union all
+    select
+        run_id,
+        {{ search_metrics.set_fingerprint(['query_id', 'results_fingerprint']) }} as results_fingerprint
+    from {{ ref('search_metrics_int_query_spine') }}
+    where run_id in (
+        {%- for fusion in search_metrics.get_fusions() %}{% set outer = loop %}
+        {%- for configuration in fusion.configurations %}{{ search_metrics.string_literal(configuration.run_id) }}{{ ', ' if not (loop.last and outer.last) }}{% endfor %}
+        {%- endfor -%}
+    )
+    group by run_id
+    {%- endif %}
 ),
 
 configured_pairs as (

@@ -43,7 +43,10 @@ result_rows as (
             else 'rank beyond the largest cutoff ({{ max_cutoff }}): counted in n_results, read by no cutoff metric'
             {%- endif %}
         end as reason
-    from {{ ref('search_metrics_stg_results') }}
+    -- the input's rows only (the view search_metrics_stg_results also holds the fused runs)
+    from (
+        {{ search_metrics.staged_results() | indent(8) }}
+    ) as staged_results
 ),
 
 judgment_rows as (

@@ -377,6 +377,52 @@ CASES.update({
 })
 WHOLE_PARSE_CASES.add("negative risk alpha")  # the risk getter's group, seen failing a real parse too
 
+# The fusions (get_fusions: search_metrics_stg_fused_results and the models that read the fused runs).
+FUSIONS = "search_metrics_fusions"
+
+
+def _fusion(**entry):
+    return {FUSIONS: [{"name": "f", "runs": ["a", "b"], "method": "rrf", **entry}]}
+
+
+CASES.update({
+    "fusions not a list": ({FUSIONS: {"name": "f"}}, f"{FUSIONS} must be null or a non-empty list of fusions"),
+    "fusions empty": ({FUSIONS: []}, f"{FUSIONS} must be null or a non-empty list of fusions"),
+    "fusion not a dict": ({FUSIONS: ["rrf"]}, f"{FUSIONS} must list fusions as dicts"),
+    "fusion without a name": ({FUSIONS: [{"runs": ["a", "b"], "method": "rrf"}]}, "every fusion needs a name"),
+    "fusion name with @": (_fusion(name="f@w"), "every fusion needs a name (non-empty text without '@')"),
+    "fusion listed twice": ({FUSIONS: [{"name": "f", "runs": ["a", "b"], "method": "rrf"}] * 2},
+                            f"{FUSIONS} fusion 'f' is listed twice"),
+    "unknown fusion key": (_fusion(weights=[1, 1]), f"{FUSIONS} fusion 'f' has an unknown key 'weights'"),
+    "fusion of one run": (_fusion(runs=["a"]), "fusion 'f': runs must be a list of at least 2 run_ids"),
+    "fusion run twice": (_fusion(runs=["a", "a"]), "fusion 'f': run 'a' is listed twice in runs"),
+    "unknown fusion method": (_fusion(method="combsum"), "fusion 'f': method must be one of rrf, isr"),
+    "unknown fusion norm": (_fusion(method="sum", norm="minmax"), "fusion 'f': norm must be one of min-max"),
+    "borda norm with a rank method": (_fusion(norm="borda"), "fusion 'f': norm borda cannot be used with the rank method rrf"),
+    "fusion params not a dict": (_fusion(params=[60]), "fusion 'f': params must be a dict"),
+    "k of a method without k": (_fusion(method="sum", params={"k": 10}), "params has the key 'k', which method sum does not take"),
+    "negative rrf k": (_fusion(params={"k": -1}), "fusion 'f': params.k must be a finite number >= 0, got -1"),
+    "rrf k as text": (_fusion(params={"k": "1e1"}), "params.k must be a finite number >= 0, got 1e1 ('1e1' is text to YAML 1.1"),
+    "wsum without weights": (_fusion(method="wsum"), "fusion 'f': method wsum needs params.weights"),
+    "weights of the wrong length": (_fusion(method="wsum", params={"weights": [1]}),
+                                    "fusion 'f': params.weights must be a list of 2 finite numbers >= 0"),
+    "negative weight": (_fusion(method="w_bordafuse", params={"weights": [1, -1]}),
+                        "params.weights must be a list of 2 finite numbers >= 0 (one per input run, in the order of runs), not all 0, got -1"),
+    "weights all zero": (_fusion(method="wsum", params={"weights": [0, 0]}), "not all 0, got [0, 0]"),
+    "weight grid of a rank method": (_fusion(weight_grid=0.1), "fusion 'f': weight_grid is for the weighted methods"),
+    "weight grid step not dividing 1": (_fusion(method="wsum", params={"weights": [1, 1]}, weight_grid=0.3),
+                                        "fusion 'f': weight_grid must be a list of weight lists or a step s"),
+    "weight grid entry too short": (_fusion(method="wsum", params={"weights": [1, 1]}, weight_grid=[[1]]),
+                                    "fusion 'f': weight_grid entry 1 must be a list of 2 finite numbers"),
+    "weight grid entry twice": (_fusion(method="wsum", params={"weights": [1, 1]}, weight_grid=[[1, 0], [1.0, 0]]),
+                                "fusion 'f': weight_grid lists the weights [1.0, 0.0] twice"),
+    "holdout share 1": (_fusion(holdout_share=1), "fusion 'f': holdout_share must be a number with 0 <= x < 1, got 1"),
+    "fusion of a fusion": ({FUSIONS: [{"name": "f", "runs": ["a", "b"], "method": "rrf"},
+                                      {"name": "g", "runs": ["f", "b"], "method": "rrf"}]},
+                           "fusion 'g': input run 'f' is a fusion"),
+})
+WHOLE_PARSE_CASES.add("negative rrf k")  # the fusion getter's group, seen failing a real parse too
+
 def _case_vars(case):
     return json.dumps({**INPUTS, **CASES[case][0]})
 

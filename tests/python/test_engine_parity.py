@@ -36,6 +36,7 @@ from reference import click_models as ref_click_models
 from reference import clicks as ref_clicks
 from reference import comparisons as ref_comparisons
 from reference import diversity as ref_diversity
+from reference import fusion as ref_fusion
 from reference import judged as ref_judged
 from reference import overlap as ref_overlap
 from test_oracles import judged_input_quality, quality_counts, reads_every_rank
@@ -133,12 +134,22 @@ VAR_SETS = {
         "search_metrics_counterfactual": {"cutoffs": [2, 4], "propensity_column": "propensity"},
         # risk against the baseline: an alpha of 0 (ZRisk of both signs), a fractional one, a hurt threshold
         "search_metrics_risk": {"alphas": [0, 1.5, 5], "hurt_threshold": 0.01},
+        # fused runs, runs of every model (docs/fusion.md): rank methods and rank / borda norms (the dataset has
+        # null scores), a hostile name, a weight grid
+        "search_metrics_fusions": [
+            {"name": "fused_rrf" + HOSTILE, "runs": [RUN_IDS[2], RUN_IDS[0]], "method": "rrf", "params": {"k": 5}},
+            {"name": "fused_wbf", "runs": [RUN_IDS[0], RUN_IDS[1], RUN_IDS[3]], "method": "w_bordafuse",
+             "params": {"weights": [0.5, 0.3, 0.2]}, "weight_grid": [[1, 0, 0]]},
+            {"name": "fused_mnz", "runs": [RUN_IDS[1], RUN_IDS[2]], "method": "mnz", "norm": "borda"}],
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,
              # the trec_eval table (off by default) with -c, -M short enough to cut lists and -Z
              "search_metrics_enable_trec_eval": True,
-             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES}},
+             "search_metrics_trec_eval": {"complete": True, "max_results": 3, "zscores": TREC_ZSCORES},
+             # a fusion of scores (every result scored here): CombMED over z-scores
+             "search_metrics_fusions": [{"name": "fused_med", "runs": [RUN_IDS[0], RUN_IDS[1], RUN_IDS[2]],
+                                         "method": "med", "norm": "zmuv"}]},
 }
 
 
@@ -319,6 +330,9 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
     rows = {name: table_rows for name, (_, table_rows) in tables.items()}
     results, judgments = rows["results"], rows["judgments"]
     searches, clicks, impressions = rows["searches"], rows["clicks"], rows["impressions"]
+    # the fused runs are runs of every table: the input's rows and the reference's fused rows
+    results = results + ref_fusion.fused_results(results, dbt_vars.get("search_metrics_fusions") or [],
+                                                 dbt_vars.get("search_metrics_rank_from", "rank"))
     metrics = dbt_vars.get("search_metrics_metrics")
     cutoffs = dbt_vars.get("search_metrics_cutoffs", DEFAULT_CUTOFFS)
     grading = {key: dbt_vars[var] for var, key in GRADING_VARS.items() if var in dbt_vars}

@@ -4,6 +4,8 @@
   search_metrics_stg_results_pair_fingerprints, which computed them in the one grouped scan of the input (the same
   rows search_metrics_stg_results reads, by the same macro, staged_results). Built after the input's rules like
   every model that reads search_metrics_stg_results (a failing rule skips it): it depends on that view.
+  With var search_metrics_fusions, the fused runs' pairs follow, their counts and fingerprints computed the same way
+  over search_metrics_stg_fused_results, so a fused run's fingerprint moves with its rows.
 -#}
 {{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
 -- depends_on: {{ ref('search_metrics_stg_results') }}
@@ -13,3 +15,15 @@ select
     n_results,
     results_fingerprint
 from {{ ref('search_metrics_stg_results_pair_fingerprints') }}
+{%- if search_metrics.get_fusions() | length > 0 %}
+
+union all
+
+select
+    run_id,
+    query_id,
+    count(*) as n_results,
+    {{ search_metrics.set_fingerprint(['doc_id', 'rank', 'score']) }} as results_fingerprint
+from {{ ref('search_metrics_stg_fused_results') }}
+group by run_id, query_id
+{%- endif %}

@@ -1,0 +1,31 @@
+{#-
+  Rule: no fused run's run_id (a fusion's name, or a configuration of its weight sweep, '<name>@w=...') is a run_id
+  of the results input: the fused run would be mixed with the input's rows of that run. One row per clashing run_id.
+  It runs before search_metrics_stg_fused_results (it depends on search_metrics_stg_results_checked_runs), so a
+  failure skips the fused runs and every model that reads the results.
+-#}
+{%- set fusions = search_metrics.get_fusions() -%}
+{{ config(enabled=search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0) }}
+-- depends_on: {{ ref('search_metrics_stg_results_checked_runs') }}
+{%- set rows = [] -%}
+{%- for fusion in fusions -%}
+    {%- for configuration in fusion.configurations -%}
+        {%- do rows.append(['cast(' ~ search_metrics.string_literal(fusion.name) ~ ' as ' ~ dbt.type_string() ~ ')',
+                            'cast(' ~ search_metrics.string_literal(configuration.run_id) ~ ' as ' ~ dbt.type_string() ~ ')']) -%}
+    {%- endfor -%}
+{%- endfor %}
+{#- no fusion: the test is disabled, but its SQL is still rendered at parse time -#}
+{%- if rows | length == 0 -%}
+    {%- do rows.append(['cast(null as ' ~ dbt.type_string() ~ ')', 'cast(null as ' ~ dbt.type_string() ~ ')']) -%}
+{%- endif %}
+with fused_runs as (
+    {{ search_metrics.literal_relation(['fusion', 'run_id'], rows) | indent(4) }}
+)
+
+select
+    fused_runs.fusion,
+    fused_runs.run_id,
+    'the name of a fusion (search_metrics_fusions) must not be a run_id of the results' as rule_violated
+from fused_runs
+inner join (select distinct run_id from {{ ref('search_metrics_stg_results_pair_fingerprints') }}) as input_runs
+    on input_runs.run_id = fused_runs.run_id
