@@ -8,6 +8,11 @@ from hypothesis import settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+# ranx (the reference of the fused runs, test_fusion.py) compiles its functions with numba on first use: about 60 s of
+# CPU in a fresh install, for a comparison that takes 2 s. Its code is run by the interpreter instead (numba reads
+# this when it is first imported, which must be after this line; the bench keeps the JIT).
+os.environ.setdefault("NUMBA_DISABLE_JIT", "1")
+
 import jinja_cache  # noqa: E402
 import validation_cache  # noqa: E402
 
