@@ -16,6 +16,9 @@ binary_sorted(ids)                                     code-point order (as the 
 complete_blocks(query_rows, runs=None)                 {(metric, k): table}, the complete block design
 anova(x)                                               the ANOVA of a runs x topics matrix (dict)
 tukey_p(q, m, df)                                      P(Q >= q), scipy's studentized range
+tukey_one_way(x)                                       Tukey's HSD ignoring the topics (one-way: pooled within-run
+                                                       variance, df m(n - 1)), as statsmodels' pairwise_tukeyhsd and
+                                                       ranx (scipy.stats.tukey_hsd) compute it: {(i, j): (q, p)}
 randomized_ranges(x, n_permutations)                   range_b for b = 1 .. B (the permuted max - min of means)
 letters(runs_by_position, significant)                 Piepho's insert-and-absorb, letters a, b, ... from the top
 all_systems_tests(query_rows, runs=None, n_permutations=1000, alpha=0.05)
@@ -101,6 +104,18 @@ def tukey_p(q, m, df):
     from scipy import stats
 
     return float(stats.studentized_range.sf(q, m, df))
+
+
+def tukey_one_way(x):
+    m, n = len(x), len(x[0])
+    means = [sum(row) / n for row in x]
+    mse = sum((v - means[i]) ** 2 for i, row in enumerate(x) for v in row) / (m * (n - 1))
+    out = {}
+    for i in range(m):
+        for j in range(i + 1, m):
+            q = abs(means[i] - means[j]) / math.sqrt(mse / n)
+            out[(i, j)] = (q, tukey_p(q, m, m * (n - 1)))
+    return out
 
 
 def randomized_ranges(x, n_permutations):
