@@ -46,11 +46,11 @@ def main():
             con.execute(f"create schema if not exists {relation.rsplit('.', 1)[0]}")
             con.execute(f"""
                 create or replace table {relation} as
-                with runs as (select r, (hash(r) % 1000) / 10000.0 as effect from range({args.runs}) as t(r)),
-                queries as (select q, (hash(q + 7) % 1000) / 1500.0 as difficulty from range({args.queries}) as t(q))
+                with runs as (select r, cast(hash(r) % 1000 as integer) / 10000.0 as effect from range({args.runs}) as t(r)),
+                queries as (select q, cast(hash(q + 7) % 1000 as integer) / 1500.0 as difficulty from range({args.queries}) as t(q))
                 select 'run_' || lpad(cast(r as varchar), 2, '0') as run_id, 'q' || lpad(cast(q as varchar), 6, '0') as query_id,
                     'ndcg' as metric, cast(10 as integer) as k,
-                    cast(least(1, greatest(0, difficulty + effect + ((hash(r * 100003 + q) % 2001) - 1000) / 5000.0)) as double) as value
+                    cast(least(1, greatest(0, difficulty + effect + (cast(hash(r * 100003 + q) % 2001 as integer) - 1000) / 5000.0)) as double) as value
                 from runs cross join queries""")
             seconds = {}
             for name in MODELS:
