@@ -175,7 +175,7 @@ f_p_values as (
     select
         f_nodes.metric,
         f_nodes.k_key,
-        case when count(chi_tails.p_value) = count(*) then sum(f_nodes.node_mass * chi_tails.p_value) / sum(f_nodes.node_mass) end as p_value_systems
+        case when count(chi_tails.p_value) = count(*) then sum(f_nodes.node_mass * case when chi_tails.p_value < 1e-150 then 0 else chi_tails.p_value end) / sum(f_nodes.node_mass) end as p_value_systems
     from f_nodes
     inner join chi_tails
         on chi_tails.metric = f_nodes.metric
