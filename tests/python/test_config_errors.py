@@ -422,6 +422,24 @@ CASES.update({
                            "fusion 'g': input run 'f' is a fusion"),
 })
 WHOLE_PARSE_CASES.add("negative rrf k")  # the fusion getter's group, seen failing a real parse too
+# The tests across all systems (get_all_systems_tests_settings: search_run_anova, search_run_tukey_hsd,
+# search_run_hsd_groups), checked whenever the var is set.
+AST = "search_metrics_all_systems_tests"
+AST_RUNS = f"{AST}.runs must be null or a list of at least two different non-empty run_ids"
+AST_PERMUTATIONS = f"{AST}.permutations must be a whole number from 1 to 1000000"
+CASES.update({
+    "all-systems settings not a dict": ({AST: ["run_a", "run_b"]}, f"{AST} must be a dict with keys among runs, permutations"),
+    "unknown all-systems key": ({AST: {"run": ["a", "b"]}}, f"{AST} has an unknown key 'run'"),
+    "all-systems runs as text": ({AST: {"runs": "run_a,run_b"}}, f"{AST_RUNS}, got run_a,run_b"),
+    "all-systems one run": ({AST: {"runs": ["run_a"]}}, f"{AST_RUNS}, got ['run_a']"),
+    "all-systems run twice": ({AST: {"runs": ["a", "b", "a"]}}, f"{AST_RUNS}, got a twice in ['a', 'b', 'a']"),
+    "all-systems empty run id": ({AST: {"runs": ["a", " "]}}, f"{AST_RUNS}, got   in ['a', ' ']"),
+    "all-systems run id a number": ({AST: {"runs": ["a", 3]}}, f"{AST_RUNS}, got 3 in ['a', 3]"),
+    "all-systems zero permutations": ({AST: {"permutations": 0}}, f"{AST_PERMUTATIONS}, got 0"),
+    "all-systems fractional permutations": ({AST: {"permutations": 99.5}}, f"{AST_PERMUTATIONS}, got 99.5"),
+    "all-systems too many permutations": ({AST: {"permutations": 1000001}}, f"{AST_PERMUTATIONS}, got 1000001"),
+    "all-systems permutations as text": ({AST: {"permutations": "100"}}, f"{AST_PERMUTATIONS}, got 100"),
+})
 
 def _case_vars(case):
     return json.dumps({**INPUTS, **CASES[case][0]})
@@ -552,7 +570,8 @@ NULL_DEFAULT_NUMBERS = {("search_metrics_click_models", "grade_thresholds"): [0.
                         ("search_metrics_experiments", "expected_shares"): {"control": 1, "treatment": 2},
                         ("search_metrics_judgment_coverage", "pool_depth"): 5,
                         ("search_metrics_judgment_coverage", "budget_per_query"): 10,
-                        ("search_metrics_trec_eval", "max_results"): 5}
+                        ("search_metrics_trec_eval", "max_results"): 5,
+                        ("search_metrics_all_systems_tests", "permutations"): 199}
 # The metric parameters that take a number (metric_types: 'number'), each with an entry that reads it.
 METRIC_NUMBER_PARAMS = {"threshold": {"name": "x", "type": "precision", "scale": "graded"},
                         "g_max": {"name": "x", "base": "err"},
@@ -629,6 +648,8 @@ def test_null_defaulted_numeric_settings_are_still_null():
     for path in NULL_DEFAULT_NUMBERS:
         value = PROJECT_VARS
         for key in path:
+            if value is None:  # a var whose default is null as a whole (search_metrics_all_systems_tests)
+                break
             assert key in value, path
             value = value[key]
         assert value is None, f"{path} has a default now; drop it from NULL_DEFAULT_NUMBERS"

@@ -37,6 +37,7 @@ from reference import clicks as ref_clicks
 from reference import comparisons as ref_comparisons
 from reference import diversity as ref_diversity
 from reference import fusion as ref_fusion
+from reference import hsd as ref_hsd
 from reference import judged as ref_judged
 from reference import overlap as ref_overlap
 from test_oracles import judged_input_quality, quality_counts, reads_every_rank
@@ -141,6 +142,8 @@ VAR_SETS = {
             {"name": "fused_wbf", "runs": [RUN_IDS[0], RUN_IDS[1], RUN_IDS[3]], "method": "w_bordafuse",
              "params": {"weights": [0.5, 0.3, 0.2]}, "weight_grid": [[1, 0, 0]]},
             {"name": "fused_mnz", "runs": [RUN_IDS[1], RUN_IDS[2]], "method": "mnz", "norm": "borda"}],
+        # the tests across all systems: three named runs (one with the hostile id), a few permutations
+        "search_metrics_all_systems_tests": {"runs": [RUN_IDS[2], RUN_IDS[0], RUN_IDS[1]], "permutations": 25},
     },
     # TREC-shaped judged data (parity_data.trec_inputs): integer grades with negatives, ranks from tied scores
     "trec": {**ALL_INPUT_VARS, **FEW_REPLICATES, **TREC_VARS, **CUSTOM_SET_ONLY_OFF,
@@ -324,6 +327,14 @@ GRADING_VARS = {"search_metrics_max_grade": "max_grade", "search_metrics_relevan
                 "search_metrics_negative_grades": "negative_grades"}
 
 
+HSD_ANOVA_COLUMNS = ("n_systems", "n_topics", "n_queries_left_out", "grand_mean", "ss_systems", "ss_topics",
+                     "ss_residual", "ss_total", "df_systems", "df_topics", "df_residual", "ms_systems", "ms_topics",
+                     "ms_residual", "f_systems", "p_value_systems", "f_topics")
+HSD_PAIR_COLUMNS = ("n_systems", "n_topics", "df_residual", "mean_a", "mean_b", "mean_difference", "q_statistic",
+                    "p_value_tukey", "significant_tukey", "p_value_randomized", "significant_randomized",
+                    "permutations")
+
+
 def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
     """{model: (expected rows, key, value columns)} from the Python reference for the inputs `tables` under
     `dbt_vars` (metrics, cutoffs, transformers, grading, rank_from, factors, pairs, replicate counts, level)."""
@@ -419,6 +430,16 @@ def reference_outputs(dbt_vars: dict, tables: dict) -> dict:
                      for (run_id, level), values in by_level.items()]
         out["search_run_precision_recall_curve"] = (run_curve, ("run_id", "recall_level"),
                                                     ("precision", "n_queries", "n_queries_total"))
+    all_systems = dbt_vars.get("search_metrics_all_systems_tests")
+    if all_systems is not None:  # the tests across all systems, from the reference's own metric values
+        tests = ref_hsd.all_systems_tests(query_rows, runs=all_systems.get("runs"),
+                                          n_permutations=all_systems.get("permutations", 1000),
+                                          alpha=dbt_vars.get("search_metrics_alpha", 0.05))
+        out["search_run_anova"] = (tests["search_run_anova"], ("metric", "k"), HSD_ANOVA_COLUMNS)
+        out["search_run_tukey_hsd"] = (tests["search_run_tukey_hsd"], ("metric", "k", "run_a", "run_b"),
+                                       HSD_PAIR_COLUMNS)
+        out["search_run_hsd_groups"] = (tests["search_run_hsd_groups"], ("metric", "k", "test", "run_id"),
+                                        ("run_mean", "run_position", "first_group", "last_group"))
     return out
 
 
