@@ -7,19 +7,8 @@
 {%- set fusions = search_metrics.get_fusions() | selectattr('reads_scores') | list -%}
 {{ config(enabled=search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0) }}
 -- depends_on: {{ ref('search_metrics_stg_results_checked_runs') }}
-{%- set rows = [] -%}
-{%- for fusion in fusions -%}
-    {%- for run in fusion.runs -%}
-        {%- do rows.append(['cast(' ~ search_metrics.string_literal(fusion.name) ~ ' as ' ~ dbt.type_string() ~ ')',
-                            'cast(' ~ search_metrics.string_literal(run) ~ ' as ' ~ dbt.type_string() ~ ')']) -%}
-    {%- endfor -%}
-{%- endfor %}
-{#- no fusion: the test is disabled, but its SQL is still rendered at parse time -#}
-{%- if rows | length == 0 -%}
-    {%- do rows.append(['cast(null as ' ~ dbt.type_string() ~ ')', 'cast(null as ' ~ dbt.type_string() ~ ')']) -%}
-{%- endif %}
 with fusion_inputs as (
-    {{ search_metrics.literal_relation(['fusion', 'run_id'], rows) | indent(4) }}
+    {{ search_metrics.fusion_runs_relation(fusions, 'inputs') | indent(4) }}
 ),
 
 null_scores as (

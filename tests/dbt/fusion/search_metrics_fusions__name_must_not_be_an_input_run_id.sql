@@ -7,19 +7,8 @@
 {%- set fusions = search_metrics.get_fusions() -%}
 {{ config(enabled=search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0) }}
 -- depends_on: {{ ref('search_metrics_stg_results_checked_runs') }}
-{%- set rows = [] -%}
-{%- for fusion in fusions -%}
-    {%- for configuration in fusion.configurations -%}
-        {%- do rows.append(['cast(' ~ search_metrics.string_literal(fusion.name) ~ ' as ' ~ dbt.type_string() ~ ')',
-                            'cast(' ~ search_metrics.string_literal(configuration.run_id) ~ ' as ' ~ dbt.type_string() ~ ')']) -%}
-    {%- endfor -%}
-{%- endfor %}
-{#- no fusion: the test is disabled, but its SQL is still rendered at parse time -#}
-{%- if rows | length == 0 -%}
-    {%- do rows.append(['cast(null as ' ~ dbt.type_string() ~ ')', 'cast(null as ' ~ dbt.type_string() ~ ')']) -%}
-{%- endif %}
 with fused_runs as (
-    {{ search_metrics.literal_relation(['fusion', 'run_id'], rows) | indent(4) }}
+    {{ search_metrics.fusion_runs_relation(fusions, 'outputs') | indent(4) }}
 )
 
 select
