@@ -1,7 +1,8 @@
 {#-
   The per-query values the tests across all systems read (search_run_anova, search_run_tukey_hsd,
   search_run_hsd_groups; docs/comparisons.md, "Tests across all systems"): every row of search_query_metrics of the
-  compared runs (var search_metrics_all_systems_tests.runs, or every run of search_query_metrics), with
+  compared runs (var search_metrics_all_systems_tests.runs, or every run of search_query_metrics) and metrics (its
+  metrics, or every metric), with
     n_systems    the number of compared runs (the same on every row),
     run_index    the run's position among them in binary (code-point) order of run_id, 1 .. n_systems,
     topic_index  for a query where every compared run has a non-null value of the (metric, k) (a topic, the
@@ -10,7 +11,7 @@
   One row per (run_id, query_id, metric, k) of search_query_metrics whose run is compared. A plain table.
 -#}
 {{ config(enabled=search_metrics.all_systems_tests_enabled(), materialized='table') }}
-{%- set settings = search_metrics.get_all_systems_tests_settings() or {'runs': none, 'permutations': 1} -%}
+{%- set settings = search_metrics.get_all_systems_tests_settings() or {'runs': none, 'permutations': 1, 'metrics': none} -%}
 {%- set run_rows = [] -%}
 {%- for run in (settings.runs or []) -%}
     {%- do run_rows.append(["cast(" ~ search_metrics.string_literal(run) ~ " as " ~ dbt.type_string() ~ ")"]) -%}
@@ -49,6 +50,9 @@ run_values as (
     from {{ ref('search_query_metrics') }} as query_metrics
     inner join indexed_runs
         on indexed_runs.run_id = query_metrics.run_id
+    {%- if settings.metrics is not none %}
+    where query_metrics.metric in ({% for metric in settings.metrics %}{{ search_metrics.string_literal(metric) }}{% if not loop.last %}, {% endif %}{% endfor %})
+    {%- endif %}
 ),
 
 complete_topics as (

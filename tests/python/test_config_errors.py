@@ -428,7 +428,7 @@ AST = "search_metrics_all_systems_tests"
 AST_RUNS = f"{AST}.runs must be null or a list of at least two different non-empty run_ids"
 AST_PERMUTATIONS = f"{AST}.permutations must be a whole number from 1 to 1000000"
 CASES.update({
-    "all-systems settings not a dict": ({AST: ["run_a", "run_b"]}, f"{AST} must be a dict with keys among runs, permutations"),
+    "all-systems settings not a dict": ({AST: ["run_a", "run_b"]}, f"{AST} must be a dict with keys among runs, permutations, metrics"),
     "unknown all-systems key": ({AST: {"run": ["a", "b"]}}, f"{AST} has an unknown key 'run'"),
     "all-systems runs as text": ({AST: {"runs": "run_a,run_b"}}, f"{AST_RUNS}, got run_a,run_b"),
     "all-systems one run": ({AST: {"runs": ["run_a"]}}, f"{AST_RUNS}, got ['run_a']"),
@@ -439,6 +439,8 @@ CASES.update({
     "all-systems fractional permutations": ({AST: {"permutations": 99.5}}, f"{AST_PERMUTATIONS}, got 99.5"),
     "all-systems too many permutations": ({AST: {"permutations": 1000001}}, f"{AST_PERMUTATIONS}, got 1000001"),
     "all-systems permutations as text": ({AST: {"permutations": "100"}}, f"{AST_PERMUTATIONS}, got 100"),
+    "all-systems metrics as text": ({AST: {"metrics": "ndcg"}}, f"{AST}.metrics must be null or a non-empty list of configured metric names (var search_metrics_metrics), got ndcg"),
+    "all-systems unknown metric": ({AST: {"metrics": ["ndcg", "ndgc"]}}, f"{AST}.metrics must be null or a non-empty list of configured metric names (var search_metrics_metrics), got ndgc in ['ndcg', 'ndgc']"),
 })
 
 def _case_vars(case):
