@@ -43,8 +43,10 @@ def compiled(dbt_project):
     models = []
     for model in dbt_project.compile(VARS):
         if model["name"] == "search_query_metrics":
+            # a table, as the model is: the session's DuckDB file is shared, and a view of the model's name would
+            # stop the next file's build of search_query_metrics (DuckDB does not replace a view with a table)
             model = {**model, "sql": f"select * from {INPUT_SCHEMA}.query_metrics", "parents": [],
-                     "materialized": "view"}
+                     "materialized": "table"}
         models.append(model)
     return models
 

@@ -15,7 +15,8 @@ from numba.typed import Dict as TypedDict
 from ranx import Run
 from ranx import fuse as ranx_fuse
 
-from harness import INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, fetch_dicts, load_table, values_equal
+from harness import (INPUT_SCHEMA, JUDGMENTS_COLUMNS, RESULTS_COLUMNS, fetch_dicts, load_table, values_equal,
+                     write_duckdb_profile)
 from reference import fusion as ref
 from reference import judged
 
@@ -361,10 +362,13 @@ INCREMENTAL_VARS = {"search_metrics_results": f"{INPUT_SCHEMA}.fusion_incrementa
 
 
 @pytest.mark.dbt
-def test_a_fused_run_is_rebuilt_when_an_input_run_changes(dbt_project):
+def test_a_fused_run_is_rebuilt_when_an_input_run_changes(dbt_project, tmp_path):
     """dbt run, then run a's list changes and an incremental dbt run: the fused run over a (its rows' fingerprint
-    moved) has the reference's metrics on the new lists; the fused run over b and c keeps its rows."""
+    moved) has the reference's metrics on the new lists; the fused run over b and c keeps its rows. In a DuckDB file
+    of its own: the incremental tables it leaves would be read by the next build in the session's file."""
     import duckdb
+    db = tmp_path / "fusion_incremental.duckdb"
+    profiles = write_duckdb_profile(tmp_path / "profiles_fusion", db)
     rng = random.Random(11)
     docs = [f"d{i}" for i in range(8)]
 
@@ -378,13 +382,14 @@ def test_a_fused_run_is_rebuilt_when_an_input_run_changes(dbt_project):
     select = ["--select", "+search_run_metrics"]
 
     def load_and_run(rows, *args):
-        with duckdb.connect(str(dbt_project.db_path)) as con:
+        with duckdb.connect(str(db)) as con:
+            con.execute(f"create schema if not exists {INPUT_SCHEMA}")
             load_table(con, f"{INPUT_SCHEMA}.fusion_incremental_results", RESULTS_COLUMNS, rows)
             load_table(con, f"{INPUT_SCHEMA}.fusion_incremental_judgments", JUDGMENTS_COLUMNS, judgments)
         result = dbt_project.invoke(["run", "--vars", json.dumps(INCREMENTAL_VARS), *select, *args],
-                                    target_name="fusion_incremental")
+                                    target_name="fusion_incremental", profiles_dir=profiles)
         assert result.success, result.exception
-        with duckdb.connect(str(dbt_project.db_path)) as con:
+        with duckdb.connect(str(db)) as con:
             schema = con.execute("select table_schema from information_schema.tables "
                                  "where table_name = 'search_query_metrics' order by table_schema").fetchall()
             return {name: fetch_dicts(con, f"select * from {schema[0][0]}.{name}")
