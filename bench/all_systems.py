@@ -6,7 +6,7 @@ clipped to [0, 1]), made in DuckDB. The package is compiled once by dbt (var sea
 B permutations); the compiled SQL of its four models (search_metrics_int_all_systems_values, search_run_anova,
 search_run_tukey_hsd, search_run_hsd_groups) then runs on the file as dbt's table materialization runs it
 (`create table ... as <compiled SQL>`, DuckDB's optimizer on, 2 threads), each timed: node time = the sum of those
-four statements, dbt's start-up and parse excluded. The goal of issue 50: <= 60 s at 10 runs x 10,000 queries x
+four statements, dbt's start-up and parse excluded. The goal: <= 60 s at 10 runs x 10,000 queries x
 1,000 permutations.
 
 Usage: python bench/all_systems.py [--runs 10] [--queries 10000] [--permutations 1000]

@@ -1,4 +1,4 @@
-"""Tests across all systems (issue 50): search_run_anova, search_run_tukey_hsd and search_run_hsd_groups equal
+"""Tests across all systems: search_run_anova, search_run_tukey_hsd and search_run_hsd_groups equal
 reference.hsd (plain Python from the papers; scipy's f and studentized_range for the distributions) within 1e-9,
 every column, on per-query values given directly as search_query_metrics (the models read nothing else):
 

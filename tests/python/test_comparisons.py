@@ -10,7 +10,7 @@
   minimum_detectable_effect and queries_needed against the reference for every p-value family and other alpha /
   power; equal p-values get equal adjusted values; the compile-time normal quantile against scipy.
 - Misconfigured comparison vars fail at compile time with their rule.
-- Risk against a baseline (issue 50): search_run_risk (URisk, TRisk, hurt queries) and search_run_georisk against
+- Risk against a baseline: search_run_risk (URisk, TRisk, hurt queries) and search_run_georisk against
   reference.risk (plain Python from the papers) within 1e-9, with the default and with configured alphas and
   hurt threshold, on the compiles the tests above use.
 """

@@ -1,4 +1,4 @@
-"""Reference (oracle) implementation of the tests across all systems (issue 50): the two-way ANOVA without
+"""Reference (oracle) implementation of the tests across all systems: the two-way ANOVA without
 replication, Tukey's HSD, the randomized Tukey HSD and the compact letter display.
 
 Plain Python loops written from the papers, not from the SQL: Sakai, "Statistical Significance Testing for

@@ -1,4 +1,4 @@
-"""Reference (oracle) implementation of the risk-sensitive comparisons (issue 50, item 3), written from the papers'
+"""Reference (oracle) implementation of the risk-sensitive comparisons, written from the papers'
 definitions, not from the SQL.
 
 - URisk: Wang, Bennett & Collins-Thompson, "Robust ranking models via risk-sensitive optimization", SIGIR 2012
