@@ -44,36 +44,23 @@ grand as (
     group by metric, k_key
 ),
 
-system_means as (
-    select metric, k_key, run_id, avg(value) as system_mean
+{#- each factor's means (a_i per system, b_j per topic) and their squared deviations from G, summed #}
+{%- for factor, key in [('system', 'run_id'), ('topic', 'topic_index')] %}
+{{ factor }}_means as (
+    select metric, k_key, {{ key }}, avg(value) as {{ factor }}_mean
     from cells
-    group by metric, k_key, run_id
+    group by metric, k_key, {{ key }}
 ),
 
-topic_means as (
-    select metric, k_key, topic_index, avg(value) as topic_mean
-    from cells
-    group by metric, k_key, topic_index
-),
-
-system_squares as (
-    select system_means.metric, system_means.k_key, sum(power(system_means.system_mean - grand.grand_mean, 2)) as squares
-    from system_means
+{{ factor }}_squares as (
+    select {{ factor }}_means.metric, {{ factor }}_means.k_key, sum(power({{ factor }}_means.{{ factor }}_mean - grand.grand_mean, 2)) as squares
+    from {{ factor }}_means
     inner join grand
-        on grand.metric = system_means.metric
-        and grand.k_key = system_means.k_key
-    group by system_means.metric, system_means.k_key
+        on grand.metric = {{ factor }}_means.metric
+        and grand.k_key = {{ factor }}_means.k_key
+    group by {{ factor }}_means.metric, {{ factor }}_means.k_key
 ),
-
-topic_squares as (
-    select topic_means.metric, topic_means.k_key, sum(power(topic_means.topic_mean - grand.grand_mean, 2)) as squares
-    from topic_means
-    inner join grand
-        on grand.metric = topic_means.metric
-        and grand.k_key = topic_means.k_key
-    group by topic_means.metric, topic_means.k_key
-),
-
+{% endfor %}
 cell_squares as (
     select
         cells.metric,
