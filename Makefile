@@ -9,8 +9,10 @@ DEMO_CLICK_DB := target/demo_click_judged.duckdb
 # the demo's vars: the example seeds, the A/B experiments with CUPED on (a 7-day pre-period) and the
 # sequential intervals tuned to the example's size (about 100 units), and the example's LLM judge (rater_id
 # llm:demo) among the automated raters, next to the click models, and two example runs as the counterfactual
-# family's candidates (their click metrics estimated from the example logs, and the check against the A/B experiment)
-DEMO_VARS := {search_metrics_examples: true, search_metrics_experiments: {cuped_days: 7, sequential_tuning: 100}, search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"], search_metrics_counterfactual_candidates: [hybrid_v2, dense_v3]}
+# family's candidates (their click metrics estimated from the example logs, and the check against the A/B experiment),
+# two fusions of bm25_baseline and dense_v3 (RRF, and a weighted sum over min-max with one more weight vector, so the
+# sweep table has rows; it holds three of the eight queries out), and the tests across all runs on nDCG
+DEMO_VARS := {search_metrics_examples: true, search_metrics_experiments: {cuped_days: 7, sequential_tuning: 100}, search_metrics_automated_raters: [sdbn, coec, pbm, "llm:*"], search_metrics_counterfactual_candidates: [hybrid_v2, dense_v3], search_metrics_fusions: [{name: rrf_bm25_dense, runs: [bm25_baseline, dense_v3], method: rrf}, {name: wsum_bm25_dense, runs: [bm25_baseline, dense_v3], method: wsum, params: {weights: [0.3, 0.7]}, weight_grid: [[0.7, 0.3]], holdout_share: 0.25}], search_metrics_all_systems_tests: {metrics: [ndcg], permutations: 200}}
 export DBT_SEND_ANONYMOUS_USAGE_STATS := false
 export DBT_PROFILES_DIR := $(CURDIR)/profiles
 export SPARK_LOCAL_IP ?= 127.0.0.1

@@ -8,8 +8,10 @@ One self-contained HTML file: tables and inline SVG charts generated here, a few
 (sortable tables, and a render check that records what the browser laid out), no external resources, no
 network. Sections appear for the tables that exist: per-run metrics, run comparisons with p-values and
 confidence intervals, the queries that regressed most, rater agreement, the judgments workflow (coverage, the
-unjudged readings, the automated judges), PaulScore and click trends, AUC trends, the online evaluation, and the
-candidates estimated from the click logs with the check against the A/B experiments.
+unjudged readings, the automated judges), the fused runs beside their inputs and the weight sweep, the tests across
+all runs (ANOVA, Tukey's HSD and the randomized Tukey HSD, with the runs' letters), PaulScore and click trends, AUC
+trends, the online evaluation, and the candidates estimated from the click logs with the check against the A/B
+experiments.
 """
 
 from __future__ import annotations
@@ -41,7 +43,8 @@ def read_tables(path: str, schema: str) -> dict[str, list[dict]]:
     names = ["search_run_metrics", "search_run_comparison", "search_query_deltas", "search_paulscore_daily",
              "search_click_metrics_daily", "search_auc_daily", "search_judgment_agreement",
              "search_session_metrics_daily", "search_interleaving_experiments", "search_counterfactual_estimates",
-             "search_counterfactual_experiment_checks"]
+             "search_counterfactual_experiment_checks", "search_fused_runs", "search_fusion_sweep",
+             "search_run_anova", "search_run_tukey_hsd", "search_run_hsd_groups"]
     tables = {}
     with duckdb.connect(path, read_only=True) as con:
         existing = {row[0] for row in con.execute(
@@ -912,6 +915,108 @@ def section_judgments(tables: dict[str, list[dict]]) -> str:
             + "</section>")
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# fused runs and the tests across all runs (the comparisons family with var search_metrics_all_systems_tests)
+# ---------------------------------------------------------------------------------------------------------------
+
+
+def fusion_label(inputs: list[dict]) -> str:
+    """How a fused run is made, from its rows of search_fused_runs: method (rrf's k), norm and the weights."""
+    first = inputs[0]
+    method = first["method"] + ("" if first["rrf_k"] is None else f' (k = {first["rrf_k"]:g})')
+    return f'fused: {method}, norm {first["norm"]}'
+
+
+def section_fusion(fused: list[dict], run_metrics: list[dict], sweep: list[dict]) -> str:
+    """Each fused run (search_fused_runs) in a row, its input runs in the rows under it (with their weights), each
+    with the main metrics' means at the largest cutoff (search_run_metrics); then the weight sweep
+    (search_fusion_sweep) of those metrics: per configuration the tuning and held-out means, the best marked."""
+    keys = main_metric_keys(run_metrics)
+    means = {(r["run_id"], r["metric"], r["k"]): r["value"] for r in run_metrics}
+    by_run: dict[str, list[dict]] = {}
+    for r in fused:
+        by_run.setdefault(r["run_id"], []).append(r)
+    body, classes = [], []
+    for run_id in sorted(by_run, key=lambda run: (by_run[run][0]["fusion"], by_run[run][0]["configuration_index"])):
+        inputs = sorted(by_run[run_id], key=lambda r: r["input_position"])
+        body.append([f'<span data-fused-run="{esc(run_id)}">{esc(run_id)}</span>', esc(fusion_label(inputs))]
+                    + [num(means.get((run_id, metric, k))) for metric, k in keys])
+        classes.append("fused")
+        for r in inputs:
+            weight = "" if r["weight"] is None else f', weight {r["weight"]:g}'
+            body.append([f'<span data-input-of="{esc(run_id)}">↳ {esc(r["input_run_id"])}</span>',
+                         esc(f'input {r["input_position"]}{weight}')]
+                        + [num(means.get((r["input_run_id"], metric, k))) for metric, k in keys])
+            classes.append("fusion-input")
+    parts = ['<section id="fusion"><h2>Fused runs beside their inputs</h2><p>Each fused run of var '
+             '<code>search_metrics_fusions</code> (table <code>search_fused_runs</code>, docs/fusion.md), then the '
+             'runs it fuses, with the mean of the main metrics (<code>search_run_metrics</code>). A fused run is a '
+             'run like any other: it is in every table above and below.</p>',
+             table(["run", "how", *(metric_label(m, k) for m, k in keys)], body, css_class="data fused",
+                   numeric_from=2, row_classes=classes)]
+    if sweep:
+        chosen = {(metric, k) for metric, k in keys}
+        rows = sorted((r for r in sweep if (r["metric"], r["k"]) in chosen),
+                      key=lambda r: (r["fusion"], r["metric"], k_sort(r["k"]), r["configuration_index"]))
+        sweep_body = [[esc(r["fusion"]), esc(metric_label(r["metric"], r["k"])), esc(r["weights"]),
+                       f'{num(r["tuning_mean"])} <span class="n">({r["n_tuning_queries"]})</span>',
+                       f'{num(r["holdout_mean"])} <span class="n">({r["n_holdout_queries"]})</span>',
+                       "best" if r["is_best"] else ""] for r in rows]
+        parts.append('<h3>The weight sweep</h3><p>Per configuration of a fusion\'s <code>weight_grid</code> (table '
+                     '<code>search_fusion_sweep</code>): the mean over the tuning queries, on which the best is '
+                     'chosen, and over the held-out queries (queries in brackets). Read the best row\'s held-out '
+                     'mean: its tuning mean is biased upward by the choice.</p>'
+                     + table(["fusion", "metric", "weights", "tuning mean", "held-out mean", ""], sweep_body,
+                             css_class="data sweep", numeric_from=3,
+                             row_classes=["better" if r["is_best"] else "" for r in rows]))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def section_all_systems(anova: list[dict], pairs: list[dict], groups: list[dict]) -> str:
+    """Per metric and k: the ANOVA's F and p, the runs by mean with their letters under Tukey's HSD and the
+    randomized Tukey HSD (search_run_hsd_groups: one row per run, metric and k; runs sharing a letter are not told
+    apart), then each pair's verdicts (search_run_tukey_hsd)."""
+    letters: dict[tuple, dict] = {}
+    for r in groups:
+        entry = letters.setdefault((r["metric"], r["k"], r["run_id"]), {"run_mean": r["run_mean"],
+                                                                         "run_position": r["run_position"]})
+        entry[r["test"]] = r["letters"]
+    anova_by_key = {(r["metric"], r["k"]): r for r in anova}
+    keys = sorted({(m, k) for m, k, _ in letters}, key=lambda mk: (mk[0], k_sort(mk[1])))
+    body = []
+    for metric, k in keys:
+        runs = sorted(((run, e) for (m, kk, run), e in letters.items() if (m, kk) == (metric, k)),
+                      key=lambda item: item[1]["run_position"])
+        for run, e in runs:
+            body.append([esc(metric_label(metric, k)), f'<span data-hsd-run="{esc(run)}">{esc(run)}</span>',
+                         num(e["run_mean"]), f'<b>{esc(e.get("tukey"))}</b>', f'<b>{esc(e.get("randomized"))}</b>'])
+    anova_body = [[esc(metric_label(m, k)), str(r["n_systems"]), str(r["n_topics"]), str(r["n_queries_left_out"]),
+                   num(r["f_systems"], 3), pval(r["p_value_systems"])]
+                  for (m, k), r in sorted(anova_by_key.items(), key=lambda kv: (kv[0][0], k_sort(kv[0][1])))]
+    pair_rows = sorted(pairs, key=lambda r: (r["metric"], k_sort(r["k"]), r["run_a"], r["run_b"]))
+    pair_body = [[esc(metric_label(r["metric"], r["k"])), esc(r["run_a"]), esc(r["run_b"]), num(r["mean_difference"]),
+                  pval(r["p_value_tukey"]), "yes" if r["significant_tukey"] else "",
+                  pval(r["p_value_randomized"]), "yes" if r["significant_randomized"] else ""] for r in pair_rows]
+    return ('<section id="hsd"><h2>Tests across all runs</h2><p>Which runs can be told apart at all, with one error '
+            'rate for every pair (docs/comparisons.md, "Tests across all systems"): the two-way ANOVA (topics as '
+            'blocks), Tukey\'s HSD on its residual variance and the randomized Tukey HSD, at var '
+            '<code>search_metrics_alpha</code>. Runs sharing a letter are not significantly different, as papers '
+            'print them (table <code>search_run_hsd_groups</code>, runs by mean).</p>'
+            + table(["metric", "run", "mean", "Tukey HSD", "randomized HSD"], body, css_class="data hsd",
+                    numeric_from=2)
+            + '<h3>ANOVA</h3><p>Table <code>search_run_anova</code>: the compared runs over the queries where '
+              'every one has a value.</p>'
+            + table(["metric", "runs", "topics", "queries left out", "F (runs)", "p"], anova_body,
+                    css_class="data anova", numeric_from=1)
+            + '<h3>Pairs</h3><p>Table <code>search_run_tukey_hsd</code>: p-values adjusted for all pairs; '
+              '"yes" where p &#8804; &#945;.</p>'
+            + table(["metric", "run a", "run b", "Δ mean", "p (Tukey)", "Tukey", "p (randomized)", "randomized"],
+                    pair_body, css_class="data hsd-pairs", numeric_from=3, row_classes=[
+                        "better" if r["significant_randomized"] or r["significant_tukey"] else "" for r in pair_rows])
+            + "</section>")
+
+
 CSS = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 24px auto; max-width: 1280px; color: #222; padding: 0 16px; }
 h1 { font-size: 24px; } h2 { font-size: 19px; margin-top: 36px; border-bottom: 1px solid #ddd; }
@@ -920,6 +1025,7 @@ table.data th, table.data td { border: 1px solid #ddd; padding: 3px 7px; }
 table.data th { background: #f3f5f8; cursor: pointer; position: sticky; top: 0; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 tr.better td { background: #e8f6e8; } tr.worse td { background: #fbe9e9; }
+tr.fused td { background: #eef3fb; font-weight: 600; } tr.fusion-input td { color: #555; }
 ul.verdict li.better { color: #1a6b1a; } ul.verdict li.worse { color: #9b1c1c; }
 .null { color: #aaa; } .n { color: #888; font-size: 11px; } .sig { font-weight: 600; color: #b00; }
 .grid { display: flex; flex-wrap: wrap; gap: 12px; }
@@ -1049,8 +1155,14 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
         sections.append(section_verdict(tables["search_run_comparison"]))
     if tables.get("search_run_metrics"):
         sections.append(section_runs(tables["search_run_metrics"]))
+    if tables.get("search_fused_runs") and tables.get("search_run_metrics"):
+        sections.append(section_fusion(tables["search_fused_runs"], tables["search_run_metrics"],
+                                       tables.get("search_fusion_sweep", [])))
     if tables.get("search_run_comparison"):
         sections.append(section_comparisons(tables["search_run_comparison"]))
+    if tables.get("search_run_hsd_groups"):
+        sections.append(section_all_systems(tables.get("search_run_anova", []), tables.get("search_run_tukey_hsd", []),
+                                             tables["search_run_hsd_groups"]))
     if tables.get("search_query_deltas"):
         sections.append(section_regressions(tables["search_query_deltas"]))
     if tables.get("search_judgment_agreement"):
@@ -1075,7 +1187,8 @@ def build(tables: dict[str, list[dict]], source: str, main_metric: str = "clickt
     if not sections:
         sections.append('<p class="empty">No output table found: run the build first (make demo).</p>')
     nav = " · ".join(f'<a href="#{sid}">{label}</a>' for sid, label in (
-        ("verdict", "verdict"), ("runs", "runs"), ("comparisons", "comparisons"), ("regressions", "regressions"),
+        ("verdict", "verdict"), ("runs", "runs"), ("fusion", "fused runs"), ("comparisons", "comparisons"),
+        ("hsd", "tests across all runs"), ("regressions", "regressions"),
         ("agreement", "rater agreement"), ("judgments", "judgments"), ("clicks", "clicks"),
         ("experiments", "A/B experiments"), ("auc", "AUC"), ("online", "online evaluation"),
         ("counterfactual", "candidates from the logs")) if f'id="{sid}"' in "".join(sections))

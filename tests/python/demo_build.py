@@ -16,11 +16,18 @@ from harness import DEMO_WARNINGS, write_duckdb_profile
 
 # the Makefile's DEMO_VARS (test_demo_and_consumer.py checks that both agree): the example seeds, the A/B
 # experiments with CUPED on and the sequential intervals tuned to the example's size, and the example's LLM judge
-# (rater_id llm:demo) among the automated raters, and two example runs as the counterfactual family's candidates
+# (rater_id llm:demo) among the automated raters, two example runs as the counterfactual family's candidates, two
+# fusions of bm25_baseline and dense_v3 (RRF; a weighted sum with one more weight vector: the sweep table has rows,
+# q01, q05 and q06 held out) and the tests across all runs on nDCG
+FUSIONS = [{"name": "rrf_bm25_dense", "runs": ["bm25_baseline", "dense_v3"], "method": "rrf"},
+           {"name": "wsum_bm25_dense", "runs": ["bm25_baseline", "dense_v3"], "method": "wsum",
+            "params": {"weights": [0.3, 0.7]}, "weight_grid": [[0.7, 0.3]], "holdout_share": 0.25}]
 EXAMPLES = {"search_metrics_examples": True,
             "search_metrics_experiments": {"cuped_days": 7, "sequential_tuning": 100},
             "search_metrics_automated_raters": ["sdbn", "coec", "pbm", "llm:*"],
-            "search_metrics_counterfactual_candidates": ["hybrid_v2", "dense_v3"]}
+            "search_metrics_counterfactual_candidates": ["hybrid_v2", "dense_v3"],
+            "search_metrics_fusions": FUSIONS,
+            "search_metrics_all_systems_tests": {"metrics": ["ndcg"], "permutations": 200}}
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,7 @@ shared by the tests of this module and test_demo_and_consumer.py (the `demo` fix
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -19,8 +20,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from demo_build import EXAMPLES
+from demo_build import EXAMPLES, FUSIONS
 from harness import INPUT_SCHEMA, REPO_ROOT, fetch_dicts, read_csv
+from reference import fusion as ref_fusion
 
 SEMANTIC_MODELS = {"search_judged_query_metrics", "search_judgment_agreement", "search_run_comparisons",
                    "search_query_deltas", "search_paulscore_daily", "search_click_metrics_daily",
@@ -31,6 +33,10 @@ EXPOSURES = {"search_ranker_comparison_dashboard", "search_rater_agreement_panel
 # the experiments family's (models/semantic/_experiments_semantic.yml)
 SEMANTIC_MODELS |= {"search_experiment_buckets", "search_experiment_results"}
 EXPOSURES |= {"search_experiment_scorecard"}
+# the tests across all systems' (_comparisons_semantic.yml) and the fused runs' (_fusion_semantic.yml): the demo
+# sets var search_metrics_all_systems_tests and two fusions, one with a weight grid
+SEMANTIC_MODELS |= {"search_all_systems_anova", "search_all_systems_pairs", "search_all_systems_groups",
+                    "search_fused_run_inputs", "search_fusion_sweep"}
 CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -299,6 +305,9 @@ FAMILY_CONFIGURATIONS = {
                                        "search_metrics_team_column": "team"},
     "examples, interleaving and sessions switched off": {
         **EXAMPLES, "search_metrics_enable_interleaving": False, "search_metrics_enable_sessions": False},
+    # a fusion without a weight grid (no sweep) and the comparisons off (no tests across all systems)
+    "examples, one fusion without a grid, comparisons switched off": {
+        **EXAMPLES, "search_metrics_fusions": FUSIONS[:1], "search_metrics_enable_comparisons": False},
 }
 
 
@@ -431,6 +440,89 @@ def assert_comparison_forest_plots_follow_the_verdict(page: str, db: Path) -> No
     assert raw_only > 0, "the demo no longer has a metric significant before the correction only"
 
 
+def _section(page: str, section_id: str) -> str:
+    section = page[page.index(f'<section id="{section_id}">'):]
+    return section[:section.index("</section>")]
+
+
+def _text(cell: str) -> str:
+    return html.unescape(cell)
+
+
+def assert_fused_runs_and_hsd_groups_shown(page: str, db: Path) -> None:
+    """The fused runs section: each fused run of the demo's var (its configurations named as docs/fusion.md says,
+    reference/fusion.py) in a row marked fused with its method, then exactly its input runs in the var's order
+    with their weights, each row with the run's means of the main metrics as search_run_metrics holds them; the
+    sweep table one row per configuration of those metrics, the best marked as search_fusion_sweep marks it.
+    The tests across all runs: one row per (run, metric, k) of search_run_hsd_groups with the Tukey and randomized
+    letters that table holds, in run_position order, and one row per pair of search_run_tukey_hsd with its two
+    verdicts."""
+    sys.path.insert(0, str(REPO_ROOT / "scripts" / "demo"))
+    from build_report import num
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        run_metrics = fetch_dicts(con, "select * from main.search_run_metrics")
+        sweep = fetch_dicts(con, "select * from main.search_fusion_sweep")
+        groups = fetch_dicts(con, "select * from main.search_run_hsd_groups")
+        pairs = fetch_dicts(con, "select * from main.search_run_tukey_hsd")
+    means = {(r["run_id"], r["metric"], r["k"]): r["value"] for r in run_metrics}
+    section = _section(page, "fusion")
+    header = re.search(r'<table class="data fused sortable"><thead><tr>(.*?)</tr></thead>', section, re.S).group(1)
+    labels = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", header)][2:]
+    keys = [(label.split("@")[0], int(label.split("@")[1])) for label in labels]
+    assert [m for m, _ in keys] == ["ndcg", "average_precision", "precision", "err"], labels
+
+    def metric_cells(run_id):
+        return [re.sub(r"<[^>]+>", "", num(means[(run_id, m, k)])) for m, k in keys]
+
+    expected = []
+    for fusion in FUSIONS:
+        for run_id, weights in ref_fusion.configurations(fusion):
+            expected.append(("fused", [run_id, f'fused: {fusion["method"]}'] + metric_cells(run_id)))
+            for position, run in enumerate(fusion["runs"], start=1):
+                weight = "" if weights is None else f", weight {weights[position - 1]:g}"
+                expected.append(("fusion-input", [f"↳ {run}", f"input {position}{weight}"] + metric_cells(run)))
+    shown = [(row_class, [_text(c) for c in cells]) for row_class, cells in _html_table(section, "fused")]
+    assert len(shown) == len(expected) == 9, shown
+    for (row_class, cells), (want_class, want) in zip(shown, expected):
+        assert row_class == want_class and cells[0] == want[0] and cells[2:] == want[2:], (cells, want)
+        assert cells[1].startswith(want[1]), (cells, want)
+    assert "fused: rrf (k = 60), norm min-max" in [cells[1] for _, cells in shown]
+    # the sweep: every configuration of the grid's fusion at the main metrics, the best as the table has it
+    chosen = [r for r in sweep if (r["metric"], r["k"]) in keys]
+    sweep_rows = _html_table(section, "sweep")
+    assert len(sweep_rows) == len(chosen) == 2 * len(keys), sweep_rows
+    best = {(r["metric"], r["k"], r["weights"]) for r in chosen if r["is_best"]}
+    assert len(best) == len(keys)
+    assert {(cells[1].split("@")[0], int(cells[1].split("@")[1]), cells[2]) for row_class, cells in sweep_rows
+            if row_class == "better" and cells[5] == "best"} == best
+
+    # the tests across all runs: the letters per (run, metric, k), both tests in one row
+    section = _section(page, "hsd")
+    expected = {}
+    for r in groups:
+        label = f'{r["metric"]}@{r["k"]}' if r["k"] is not None else r["metric"]
+        entry = expected.setdefault((label, r["run_id"]), {"position": r["run_position"],
+                                                           "mean": re.sub(r"<[^>]+>", "", num(r["run_mean"]))})
+        entry[r["test"]] = r["letters"]
+    shown = [[_text(c) for c in cells] for _, cells in _html_table(section, "hsd")]
+    assert len(shown) == len(expected) == len({(r["run_id"], r["metric"], r["k"]) for r in groups}) > 0
+    assert {(cells[0], cells[1]): (cells[2], cells[3], cells[4]) for cells in shown} == {
+        key: (e["mean"], e["tukey"], e["randomized"]) for key, e in expected.items()}
+    for label in {label for label, _ in expected}:  # runs by mean, as run_position orders them
+        order = [cells[1] for cells in shown if cells[0] == label]
+        assert order == sorted(order, key=lambda run: expected[(label, run)]["position"]), (label, order)
+    fused_runs = {run_id for fusion in FUSIONS for run_id, _ in ref_fusion.configurations(fusion)}
+    assert fused_runs <= {run for _, run in expected}  # the fused runs are among the compared runs
+    verdicts = [cells for _, cells in _html_table(section, "hsd-pairs")]
+    assert len(verdicts) == len(pairs) > 0
+    shown_pairs = {(cells[1], cells[2], cells[0]): (cells[5], cells[7]) for cells in verdicts}
+    for r in pairs:
+        label = f'{r["metric"]}@{r["k"]}' if r["k"] is not None else r["metric"]
+        assert shown_pairs[(r["run_a"], r["run_b"], label)] == ("yes" if r["significant_tukey"] else "",
+                                                                "yes" if r["significant_randomized"] else ""), r
+
+
 @pytest.mark.dbt
 def test_report_renders_in_headless_chromium(demo, tmp_path):
     report = tmp_path / "report" / "index.html"
@@ -441,6 +533,7 @@ def test_report_renders_in_headless_chromium(demo, tmp_path):
     # self-contained: no external script, style, font or image (no network when it is opened)
     assert not re.search(r"<(script|img|iframe)[^>]+src=|<link\b|@import|url\(", page, re.IGNORECASE)
     assert_comparison_forest_plots_follow_the_verdict(page, demo["copy"])
+    assert_fused_runs_and_hsd_groups_shown(page, demo["copy"])
     # the counterfactual section: a row per estimate, then per check against the experiment, at the largest cutoff
     section = page[page.index('<section id="counterfactual">'):]
     parts = section[:section.index("</section>")].split("<h3>")
@@ -612,7 +705,9 @@ def test_report_judgments_section_reads_the_judging_tables(demo):
     section = section[:section.index("</section>")]
     results = read_csv(REPO_ROOT / "seeds" / "search_metrics_example_results.csv")
     judgments = read_csv(REPO_ROOT / "seeds" / "search_metrics_example_judgments.csv")
-    runs = sorted({r["run_id"] for r in results})
+    # the example's runs and the demo's fused runs (docs/fusion.md: every configuration of a fusion is a run)
+    runs = sorted({r["run_id"] for r in results} | {run_id for fusion in FUSIONS
+                                                    for run_id, _ in ref_fusion.configurations(fusion)})
     with duckdb.connect(str(demo["copy"]), read_only=True) as con:
         coverage = fetch_dicts(con, "select * from main.search_run_judgment_coverage")
         queue = fetch_dicts(con, "select * from main.search_judgment_queue order by priority desc, query_id, "

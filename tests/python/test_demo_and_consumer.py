@@ -16,6 +16,7 @@ import yaml
 
 from demo_build import EXAMPLES
 from harness import DEMO_WARNINGS, REPO_ROOT, assert_rows_match, fetch_dicts, read_csv
+from reference import fusion as ref_fusion
 from reference import judged as ref
 
 EXAMPLE_RESULTS = REPO_ROOT / "seeds" / "search_metrics_example_results.csv"
@@ -32,15 +33,18 @@ def is_automated(rater_id) -> bool:
                                         for entry in AUTOMATED_RATERS)
 
 
-def expected_tables():
+def expected_tables(fusions=()):
     results, judgments = read_csv(EXAMPLE_RESULTS), read_csv(EXAMPLE_JUDGMENTS)
+    # with `fusions` (var search_metrics_fusions) the fused runs, by reference/fusion.py (ranx's definitions), are
+    # runs of every table too
+    runs = results + ref_fusion.fused_results(results, list(fusions))
     # the judged metrics read the human judgments only
-    query_rows = ref.query_metrics(results, [j for j in judgments if not is_automated(j["rater_id"])])
+    query_rows = ref.query_metrics(runs, [j for j in judgments if not is_automated(j["rater_id"])])
     return results, judgments, query_rows, ref.run_metrics(query_rows)
 
 
-def check_outputs(con, schema):
-    results, judgments, query_rows, run_rows = expected_tables()
+def check_outputs(con, schema, fusions=()):
+    results, judgments, query_rows, run_rows = expected_tables(fusions)
     assert_rows_match(fetch_dicts(con, f"select * from {schema}.search_query_metrics"), query_rows,
                       key=("run_id", "query_id", "metric", "k"), value_columns=("value",))
     assert_rows_match(fetch_dicts(con, f"select * from {schema}.search_run_metrics"), run_rows,
@@ -71,7 +75,7 @@ def test_demo_build_passes_and_matches_reference(demo):
     assert {name for name, status in test_statuses.items() if status != "pass"} == DEMO_WARNINGS, test_statuses
     assert all(test_statuses[name] == "warn" for name in DEMO_WARNINGS), test_statuses
     with duckdb.connect(str(demo["copy"]), read_only=True) as con:
-        check_outputs(con, "main")
+        check_outputs(con, "main", EXAMPLES["search_metrics_fusions"])
 
 
 def test_make_demo_builds_with_the_vars_of_the_tested_demo_build():
