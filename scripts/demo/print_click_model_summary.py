@@ -50,13 +50,18 @@ def print_judged_side_by_side(human, clicks):
     print(header)
     print(f"{'':<16}" + "".join(f"{'human':>15}{'clicks':>15}" for _ in METRICS))
     print("-" * len(header))
-    for run_id in sorted({key[0] for key in human} | {key[0] for key in clicks}):
+    # the runs of both builds (the click-judged build sets no fusion: the demo's fused runs are in the first only)
+    both = {key[0] for key in human} & {key[0] for key in clicks}
+    for run_id in sorted(both):
         line = f"{run_id:<16}"
         for m, k in METRICS:
             h = human.get((run_id, m, k), (None, 0))
             c = clicks.get((run_id, m, k), (None, 0))
             line += f"{fmt(h[0], 9)} ({h[1]:>2} q){fmt(c[0], 9)} ({c[1]:>2} q)"
         print(line)
+    others = sorted(({key[0] for key in human} | {key[0] for key in clicks}) - both)
+    if others:
+        print(f"(in one build only: {', '.join(others)})")
 
 
 def main(human_path, click_path):

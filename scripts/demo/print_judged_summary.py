@@ -27,7 +27,8 @@ def main(path: str, schema: str = "main") -> None:
     k_max = max(cutoffs) if cutoffs else None
     print(f"\nsearch_run_metrics at k = {k_max}: mean over queries with a value "
           f"(n = queries with a value / all queries; every cutoff is in the table)")
-    header = f"{'metric':<24}{'k':>4}" + "".join(f"{run:>24}" for run in runs)
+    width = max([24] + [len(run) + 2 for run in runs])  # a fused run's id can be long (name@w=weights)
+    header = f"{'metric':<24}{'k':>4}" + "".join(f"{run:>{width}}" for run in runs)
     print(header)
     print("-" * len(header))
     for metric in metrics:
@@ -35,7 +36,7 @@ def main(path: str, schema: str = "main") -> None:
             cells = []
             for run in runs:
                 v, n, t = values.get((metric, k, run), (None, 0, 0))
-                cells.append(f"{'null' if v is None else f'{v:.4f}':>14} ({n}/{t})".rjust(24))
+                cells.append(f"{'null' if v is None else f'{v:.4f}':>14} ({n}/{t})".rjust(width))
             print(f"{metric:<24}{'' if k is None else k:>4}" + "".join(cells))
     print("\nsearch_input_quality")
     for input_name, status, n_rows, reason in quality:

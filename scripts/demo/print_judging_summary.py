@@ -37,8 +37,9 @@ def main(path: str, schema: str = "main", main_metric: str = "ndcg") -> None:
             if coverage:
                 print(f"\nsearch_run_judgment_coverage at k = {coverage[0][1]}: judged@k (mean share of the top k "
                       f"a human graded), the results still to judge, the queries fully judged")
+                width = max([22] + [len(row[0]) + 2 for row in coverage])  # fused runs' ids can be long
                 for run_id, _, judged, n_unjudged, n_results, n_full, n_q in coverage:
-                    print(f"  {run_id:<22}judged@k {judged:.3f}   unjudged {n_unjudged:>3} of {n_results:<4}"
+                    print(f"  {run_id:<{width}}judged@k {judged:.3f}   unjudged {n_unjudged:>3} of {n_results:<4}"
                           f" fully judged queries {n_full}/{n_q}")
         if "search_judge_run_agreement" in existing:
             k_max = con.execute(f"select max(k) from {schema}.search_judge_run_agreement where metric = ?",
