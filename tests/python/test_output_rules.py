@@ -17,11 +17,16 @@ import random
 import pytest
 
 from engines import dbt_ok, load_inputs
-from parity_data import ALL_INPUT_VARS, all_inputs
+from parity_data import ALL_INPUT_VARS, RUN_IDS, all_inputs
 
 SCHEMA = "output_rules"
 DBT_VARS = {**ALL_INPUT_VARS, "search_metrics_permutations": 20, "search_metrics_bootstrap_samples": 20,
-            "search_metrics_agreement_min_shared_items": 2}  # so that the small dataset has Cohen's kappa rows
+            "search_metrics_agreement_min_shared_items": 2,  # so that the small dataset has Cohen's kappa rows
+            # a fusion with a weight grid (search_fused_runs, search_fusion_sweep); a rank method: the dataset has
+            # null scores
+            "search_metrics_fusions": [{"name": "fused_wbf", "runs": [RUN_IDS[0], RUN_IDS[1]], "method": "w_bordafuse",
+                                        "params": {"weights": [0.5, 0.5]}, "weight_grid": [[1, 0]],
+                                        "holdout_share": 0.5}]}
 SEED = 20261123
 
 K_RULE = "k must be null for the metrics without a cutoff (auc, bpref, ...) and a cutoff for every other metric"
@@ -60,6 +65,8 @@ XDS = "search_experiment_dwell_survival"
 XR, XB, XSQ, XSR = ("search_experiment_results", "search_experiment_buckets", "search_experiment_sequential",
                     "search_experiment_sample_ratios")
 XA = "search_metrics_int_experiment_assignments"
+SW, FR = "search_fusion_sweep", "search_fused_runs"
+NOT_BEST = "not is_best and tuning_mean is not null"  # a configuration of a (fusion, metric, k) that has a best one
 POOL, SPINE, LABELED = "search_metrics_int_pool", "search_metrics_int_query_spine", "search_metrics_int_labeled_results"
 CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", "search_metrics_int_click_searches",
                                           "search_metrics_int_labeled_impressions")
@@ -328,6 +335,20 @@ RULES = {
     "search_metrics_int_click_searches__one_row_per_search": ([duplicate(CLICK_SEARCHES)], 1, "search_id must be unique"),
     "search_metrics_int_labeled_impressions__label_must_be_0_or_1": (
         [update(IMPRESSIONS, "true", label="2")], 1, None),
+
+    # the fused runs and the weight sweep
+    "search_fused_runs__run_id_must_not_be_null": ([insert(FR, "true", run_id="null")], 1, None),
+    "search_fused_runs__input_run_id_must_not_be_null": ([update(FR, "true", input_run_id="null")], 1, None),
+    "search_fused_runs__one_row_per_run_and_input_position": (
+        [duplicate(FR)], 1, "run_id, input_position must be unique"),
+    "search_fusion_sweep__is_best_must_not_be_null": ([update(SW, NOT_BEST, is_best="null")], 1, None),
+    "search_fusion_sweep__one_row_per_fusion_configuration_metric_and_k": (
+        [duplicate(SW, NOT_BEST)], 1, "fusion, configuration_index, metric, k must be unique"),
+    # a second best in one group (a metric with a cutoff); no best left in another (a metric without one)
+    "search_fusion_sweep__one_best_configuration_per_fusion_metric_and_k": (
+        [update(SW, NOT_BEST + " and k is not null", is_best="true"), update(SW, "is_best and k is null",
+                                                                             is_best="false")], 2,
+        "exactly one row per fusion, metric, k must have is_best when one has tuning_mean is not null"),
 
     "search_metrics_util_time_spine__date_day_must_not_be_null": (
         [insert("search_metrics_util_time_spine", "true", date_day="null")], 1, None),
