@@ -921,7 +921,8 @@ def section_judgments(tables: dict[str, list[dict]]) -> str:
 
 
 def fusion_label(inputs: list[dict]) -> str:
-    """How a fused run is made, from its rows of search_fused_runs: method (rrf's k), norm and the weights."""
+    """How a fused run is made, from its rows of search_fused_runs: the method (with rrf's k) and the norm (the
+    weights are on its input rows)."""
     first = inputs[0]
     method = first["method"] + ("" if first["rrf_k"] is None else f' (k = {first["rrf_k"]:g})')
     return f'fused: {method}, norm {first["norm"]}'

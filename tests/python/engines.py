@@ -340,18 +340,6 @@ class PostgresEngine(Engine):
         with self._con.cursor() as cur:
             cur.execute(sql)
 
-    # What the package's post-hook does on PostgreSQL (macro analyze_relation, dbt_project.yml): a table model is
-    # analyzed once built, so the next models are planned with its statistics; run_models runs compiled SQL without
-    # dbt's hooks, so it does the same here. An input table is analyzed too, as a user's long-lived table would be.
-    def create(self, model: dict) -> None:
-        super().create(model)
-        if model["materialized"] != "view":
-            self.execute(f"analyze {model['relation']}")
-
-    def load_table(self, name: str, columns: list[tuple[str, str]], rows: list[dict]) -> None:
-        super().load_table(name, columns, rows)
-        self.execute(f"analyze {INPUT_SCHEMA}.{name}")
-
     def fetch(self, relation: str) -> Table:
         with self._con.cursor() as cur:
             cur.execute(f"select * from {relation}")
