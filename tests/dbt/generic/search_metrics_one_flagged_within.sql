@@ -7,7 +7,7 @@
 select
     {{ columns | join(', ') }},
     flagged_rows,
-    '{{ "exactly one row per " ~ (columns | join(", ")) ~ " must have " ~ flag ~ " when one has " ~ eligible }}' as rule_violated
+    {{ search_metrics.string_literal("exactly one row per " ~ (columns | join(", ")) ~ " must have " ~ flag ~ " when one has " ~ eligible) }} as rule_violated
 from (
     select
         {{ columns | join(', ') }},
