@@ -5,8 +5,8 @@ compiled once by dbt (var search_metrics_fusions with an rrf fusion and a min-ma
 compiled SQL of search_metrics_stg_fused_results then runs on the file as a table materialization would run it
 (`create table ... as <compiled SQL>`, DuckDB's optimizer on, 2 threads): its node time. ranx 0.3.21 fuses the same
 runs (ranx.Run objects built from the same rows before the clock starts; numba's JIT warmed up on a small run first):
-the seconds of ranx.fuse alone, per method (the faster of two calls). The goal: node time <= 1.0 x ranx's fuse at 5 runs x 100k queries x 100
-results.
+the seconds of ranx.fuse alone, per method (the faster of two calls). The goal: node time <= 1.0 x ranx's fuse at
+5 runs x 100k queries x 100 results.
 
 Usage: python bench/fusion.py [--runs 5] [--queries 100000] [--depth 100]
 """
