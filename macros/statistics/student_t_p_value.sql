@@ -41,6 +41,12 @@
         from st_input
     ),
 
+    st_terms_index as {{ search_metrics.materialized_cte() }} (
+        {#- once, not once per row of st_angles: PostgreSQL rescans the inner side of a nested loop, and a terms
+            relation such as `select distinct ... from units` would be computed again for every row #}
+        select term_index from {{ terms_relation }} as st_term_numbers
+    ),
+
     st_terms as (
         select
             {% for column in group_columns %}st_angles.{{ column }}, {% endfor %}
@@ -56,7 +62,7 @@
                     / cast(2 * st_terms_index.term_index + 1 as {{ double }}))
             end as log_ratio
         from st_angles
-        inner join {{ terms_relation }} as st_terms_index
+        inner join st_terms_index
             on 2 * st_terms_index.term_index <= st_angles.twice_last_term
     ),
 

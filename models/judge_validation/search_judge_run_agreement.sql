@@ -167,58 +167,49 @@ t_tests as {{ search_metrics.materialized_cte() }} (
     {{ search_metrics.paired_t_test('units', groups + ['run_a', 'run_b', 'source'], 't_terms') | indent(4) }}
 ),
 
-delta_summaries as (
-    select
-        rater_id, metric, k_key, run_a, run_b, source,
-        count(*) as n_queries,
-        avg(delta) as mean_delta
-    from units
-    group by rater_id, metric, k_key, run_a, run_b, source
-),
-
 verdicts as (
+    {#- t_tests has a row per group of units, with its n_units and mean_delta #}
     select
-        delta_summaries.rater_id,
-        delta_summaries.metric,
-        delta_summaries.k_key,
-        delta_summaries.run_a,
-        delta_summaries.run_b,
-        delta_summaries.source,
+        rater_id,
+        metric,
+        k_key,
+        run_a,
+        run_b,
+        source,
         case
-            when t_tests.p_value_t < {{ alpha }} or (
-                t_tests.t_statistic is null and delta_summaries.n_queries >= 2
-                and abs(delta_summaries.mean_delta) > {{ search_metrics.as_double('1e-12') }}
+            when p_value_t < {{ alpha }} or (
+                t_statistic is null and n_units >= 2
+                and abs(mean_delta) > {{ search_metrics.as_double('1e-12') }}
             ) then
-                case when delta_summaries.mean_delta > 0 then 1 when delta_summaries.mean_delta < 0 then -1 else 0 end
+                case when mean_delta > 0 then 1 when mean_delta < 0 then -1 else 0 end
             else 0
         end as verdict
-    from delta_summaries
-    left join t_tests
-        on t_tests.rater_id = delta_summaries.rater_id
-        and t_tests.metric = delta_summaries.metric
-        and t_tests.k_key = delta_summaries.k_key
-        and t_tests.run_a = delta_summaries.run_a
-        and t_tests.run_b = delta_summaries.run_b
-        and t_tests.source = delta_summaries.source
+    from t_tests
 ),
 
 verdict_counts as (
+    {#- each pair of runs has a human and a judge verdict (units holds both sources of every delta); one grouped
+        pass rather than a join of verdicts to itself (which PostgreSQL, misjudging the rows of a CTE, ran as a
+        nested loop) #}
     select
-        human_verdicts.rater_id,
-        human_verdicts.metric,
-        human_verdicts.k_key,
+        rater_id,
+        metric,
+        k_key,
         count(*) as n_run_pairs,
-        sum(case when human_verdicts.verdict = judge_verdicts.verdict then 1 else 0 end) as n_same_verdict
-    from verdicts as human_verdicts
-    inner join verdicts as judge_verdicts
-        on judge_verdicts.rater_id = human_verdicts.rater_id
-        and judge_verdicts.metric = human_verdicts.metric
-        and judge_verdicts.k_key = human_verdicts.k_key
-        and judge_verdicts.run_a = human_verdicts.run_a
-        and judge_verdicts.run_b = human_verdicts.run_b
-        and judge_verdicts.source = 'judge'
-    where human_verdicts.source = 'human'
-    group by human_verdicts.rater_id, human_verdicts.metric, human_verdicts.k_key
+        sum(case when human_verdict = judge_verdict then 1 else 0 end) as n_same_verdict
+    from (
+        select
+            rater_id,
+            metric,
+            k_key,
+            run_a,
+            run_b,
+            max(case when source = 'human' then verdict end) as human_verdict,
+            max(case when source = 'judge' then verdict end) as judge_verdict
+        from verdicts
+        group by rater_id, metric, k_key, run_a, run_b
+    ) as pair_verdicts
+    group by rater_id, metric, k_key
 ),
 
 query_counts as (

@@ -63,18 +63,38 @@ BAD_EXPRESSIONS = {
 }
 
 
+EXPRESSION_VARS = ["search_metrics_judgments", "search_metrics_clicks"]
+# one case per var also gets a whole parse: the staging models call input_relation, which runs the check
+WHOLE_PARSE_EXPRESSIONS = {"statement separator", "escaped quote on Spark"}
+
+
+def _expression_vars(var_name: str, case: str) -> str:
+    clicks = {"search_metrics_searches": f"{INPUT_SCHEMA}.searches", "search_metrics_clicks": f"{INPUT_SCHEMA}.clicks"}
+    return json.dumps({**INPUTS, **clicks, var_name: BAD_EXPRESSIONS[case][0]})
+
+
+@pytest.fixture(scope="module")
+def one_context_expression_errors(dbt_project):
+    """Each bad expression checked in one dbt context (var_rules.py) by input_relation, the macro every staging
+    model reads its input through, for both vars."""
+    calls = {("input_relation", (var_name,)): [frozenset()] for var_name in EXPRESSION_VARS}
+    return errors_in_one_context(dbt_project, INPUTS, [_expression_vars(var_name, case) for var_name in EXPRESSION_VARS
+                                                       for case in BAD_EXPRESSIONS], calls)
+
+
 @pytest.mark.dbt
 @pytest.mark.parametrize("case", sorted(BAD_EXPRESSIONS))
-@pytest.mark.parametrize("var_name", ["search_metrics_judgments", "search_metrics_clicks"])
-def test_an_input_var_holding_more_than_one_expression_fails_at_parse(dbt_project, case, var_name):
+@pytest.mark.parametrize("var_name", EXPRESSION_VARS)
+def test_an_input_var_holding_more_than_one_expression_fails_at_parse(dbt_project, one_context_expression_errors,
+                                                                     case, var_name):
     value, problem = BAD_EXPRESSIONS[case]
-    clicks = {"search_metrics_searches": f"{INPUT_SCHEMA}.searches", "search_metrics_clicks": f"{INPUT_SCHEMA}.clicks"}
-    result = dbt_project.invoke(["parse", "--vars", json.dumps({**INPUTS, **clicks, var_name: value})],
-                                target_name="config")
-    assert not result.success
-    message = str(result.exception)
-    assert f"var {var_name} must name one relation or hold one SQL expression" in message, message
-    assert problem in message and value in message, message
+
+    def check(message):
+        assert f"var {var_name} must name one relation or hold one SQL expression" in message, message
+        assert problem in message and value in message, message
+
+    assert_compile_error(dbt_project, one_context_expression_errors, _expression_vars(var_name, case), check,
+                         case in WHOLE_PARSE_EXPRESSIONS)
 
 
 @pytest.mark.dbt

@@ -99,12 +99,14 @@ def _driver_in_inline_context(var_texts, calls, errors: dict):
         yield
 
 
-def errors_in_one_context(dbt_project, base_vars: dict, var_texts) -> dict[str, str | None]:
+def errors_in_one_context(dbt_project, base_vars: dict, var_texts, calls=None) -> dict[str, str | None]:
     """{var text: the first compile error the var rules raise for it (its message), or None} for each `--vars` text,
-    from one dbt invocation (base_vars: the vars of that invocation's parse, e.g. the judged inputs)."""
+    from one dbt invocation (base_vars: the vars of that invocation's parse, e.g. the judged inputs). `calls`: the
+    macro calls to make after family_enabled's, {(macro, literal args): [families]} as getter_calls returns them
+    (its calls by default), e.g. {("input_relation", ("search_metrics_clicks",)): [frozenset()]}."""
     var_texts = list(dict.fromkeys(var_texts))
     errors: dict[str, str | None] = {}
-    with _driver_in_inline_context(var_texts, getter_calls(), errors):
+    with _driver_in_inline_context(var_texts, getter_calls() if calls is None else calls, errors):
         result = dbt_project.invoke(["compile", "--vars", json.dumps(base_vars), "--inline",
                                      "{{ " + DRIVER + "() }}"], target_name="var_rules")
     assert result.success, result.exception
