@@ -25,7 +25,6 @@
 {% macro default__studentized_range_p_value(relation, group_columns, q_column, k_column, df_column) -%}
     {%- set fence = search_metrics.subquery_fence() -%}
     {%- set groups -%}{% for column in group_columns %}{{ column }}, {% endfor %}{%- endset -%}
-    {%- set difference = '(sr_phi_z - ' ~ search_metrics.normal_cdf('sr_shifted') ~ ')' -%}
     select
         {{ groups }}
         case
@@ -48,45 +47,57 @@
                 node_mass,
                 sum(
                     case
-                        when {{ difference }} > 1e-12
-                            then sr_z_weight * exp(greatest((sr_k - 1) * ln(case when {{ difference }} > 1e-12 then {{ difference }} end), -300))
+                        when sr_difference > 1e-12
+                            then sr_z_weight * exp(greatest((sr_k - 1) * ln(case when sr_difference > 1e-12 then sr_difference end), -300))
                         else 0
                     end
                 ) as sr_inner
             from (
+                -- Phi(z) - Phi(z - q s) at one (outer node, inner node): normal_cdf (95 terms) once per cell, not once
+                -- per use above (the fence keeps PostgreSQL from writing it into each use)
                 select
-                    sr_outer.*,
-                    sr_z_nodes.sr_z_weight,
-                    sr_z_nodes.sr_phi_z,
-                    sr_z_nodes.sr_z - sr_outer.sr_q * sr_outer.node_s as sr_shifted
+                    {{ groups }}
+                    sr_k,
+                    node_index,
+                    node_mass,
+                    sr_z_weight,
+                    sr_phi_z - {{ search_metrics.normal_cdf('sr_shifted') }} as sr_difference
                 from (
-                    {{ search_metrics.scaled_chi_nodes('(select ' ~ groups ~ 'sr_q, sr_k, sr_df from (select ' ~ groups
-                        ~ 'case when ' ~ q_column ~ ' >= 0 and ' ~ k_column ~ ' >= 2 and ' ~ k_column ~ ' = floor(' ~ k_column
-                        ~ ') and ' ~ df_column ~ ' > 0 then ' ~ search_metrics.as_double(q_column) ~ ' end as sr_q, '
-                        ~ search_metrics.as_double(k_column) ~ ' as sr_k, '
-                        ~ 'case when ' ~ q_column ~ ' >= 0 and ' ~ k_column ~ ' >= 2 and ' ~ k_column ~ ' = floor(' ~ k_column
-                        ~ ') then ' ~ df_column ~ ' end as sr_df from ' ~ relation ~ ' ' ~ fence ~ ') as sr_checked ' ~ fence ~ ') as sr_input',
-                        group_columns + ['sr_q', 'sr_k'], 'sr_df') | indent(20) }}
-                    {{ fence }}
-                ) as sr_outer
-                left join (
-                    -- the inner nodes z in [-8.3, 8.3], with the rule's weight * 16.6 * phi(z), and Phi(z)
                     select
-                        sr_z,
-                        sr_z_weight,
-                        {{ search_metrics.normal_cdf('sr_z') }} as sr_phi_z
+                        sr_outer.*,
+                        sr_z_nodes.sr_z_weight,
+                        sr_z_nodes.sr_phi_z,
+                        sr_z_nodes.sr_z - sr_outer.sr_q * sr_outer.node_s as sr_shifted
                     from (
+                        {{ search_metrics.scaled_chi_nodes('(select ' ~ groups ~ 'sr_q, sr_k, sr_df from (select ' ~ groups
+                            ~ 'case when ' ~ q_column ~ ' >= 0 and ' ~ k_column ~ ' >= 2 and ' ~ k_column ~ ' = floor(' ~ k_column
+                            ~ ') and ' ~ df_column ~ ' > 0 then ' ~ search_metrics.as_double(q_column) ~ ' end as sr_q, '
+                            ~ search_metrics.as_double(k_column) ~ ' as sr_k, '
+                            ~ 'case when ' ~ q_column ~ ' >= 0 and ' ~ k_column ~ ' >= 2 and ' ~ k_column ~ ' = floor(' ~ k_column
+                            ~ ') then ' ~ df_column ~ ' end as sr_df from ' ~ relation ~ ' ' ~ fence ~ ') as sr_checked ' ~ fence ~ ') as sr_input',
+                            group_columns + ['sr_q', 'sr_k'], 'sr_df') | indent(24) }}
+                        {{ fence }}
+                    ) as sr_outer
+                    left join (
+                        -- the inner nodes z in [-8.3, 8.3], with the rule's weight * 16.6 * phi(z), and Phi(z)
                         select
-                            -8.3 + 16.6 * node_position as sr_z,
-                            node_weight * 16.6 * exp(-(-8.3 + 16.6 * node_position) * (-8.3 + 16.6 * node_position) / 2)
-                                * {{ (2 * 3.141592653589793) ** -0.5 }} as sr_z_weight
-                        from ({{ search_metrics.gauss_legendre_nodes(6) | indent(28) }}
-                        ) as sr_gl
-                    ) as sr_z_rule
-                ) as sr_z_nodes
-                    on sr_outer.node_index is not null
+                            sr_z,
+                            sr_z_weight,
+                            {{ search_metrics.normal_cdf('sr_z') }} as sr_phi_z
+                        from (
+                            select
+                                -8.3 + 16.6 * node_position as sr_z,
+                                node_weight * 16.6 * exp(-(-8.3 + 16.6 * node_position) * (-8.3 + 16.6 * node_position) / 2)
+                                    * {{ (2 * 3.141592653589793) ** -0.5 }} as sr_z_weight
+                            from ({{ search_metrics.gauss_legendre_nodes(6) | indent(32) }}
+                            ) as sr_gl
+                        ) as sr_z_rule
+                    ) as sr_z_nodes
+                        on sr_outer.node_index is not null
+                    {{ fence }}
+                ) as sr_cells
                 {{ fence }}
-            ) as sr_cells
+            ) as sr_differences
             group by {{ groups }}sr_k, node_index, node_mass
             {{ fence }}
         ) as sr_outer_sums
