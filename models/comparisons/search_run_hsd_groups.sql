@@ -2,7 +2,8 @@
   The compact letter display of the tests across all systems, per metric, k, test ('tukey', 'randomized') and
   compared run (docs/comparisons.md, "Tests across all systems"): letters such that two runs share a letter when
   search_run_tukey_hsd does not call the pair significantly different, as papers print them.
-  The runs are ordered by their mean over the topics, descending, ties by run_id in binary order (position 1 .. m).
+  The runs are ordered by their mean over the topics, descending, compared at 12 decimals (relevance_key: equal means
+  tie whatever the order they were summed in), ties by run_id in binary order (position 1 .. m).
   Both tests' verdicts depend on a pair only through |mean_a - mean_b| (for every pair the same df and standard
   error; the randomized HSD's one null distribution of the range), and less significant for a smaller difference,
   so the runs not significantly different from each other form intervals of positions, and the letters are the
@@ -32,7 +33,7 @@ positions as (
         k_key,
         run_id,
         run_mean,
-        row_number() over (partition by metric, k_key order by run_mean desc, {{ search_metrics.binary_order('run_id') }}) as run_position,
+        row_number() over (partition by metric, k_key order by {{ search_metrics.relevance_key('run_mean') }} desc, {{ search_metrics.binary_order('run_id') }}) as run_position,
         count(*) over (partition by metric, k_key) as n_runs
     from run_means
 ),

@@ -195,7 +195,8 @@ def all_systems_tests(query_rows, runs=None, n_permutations=1000, alpha=0.05):
                 row["significant_randomized"] = row["p_value_randomized"] <= alpha
                 pair_rows.append(row)
                 verdicts[(runs_[i], runs_[j])] = verdicts[(runs_[j], runs_[i])] = row
-        order = sorted(range(m), key=lambda i: (-means[i], runs_[i].encode("utf-8")))
+        # means compared at 12 decimals (the SQL's relevance_key): equal means tie whatever the order of their sums
+        order = sorted(range(m), key=lambda i: (-math.floor(means[i] * 1e12 + 0.5), runs_[i].encode("utf-8")))
         by_position = [runs_[i] for i in order]
         for test in ("tukey", "randomized"):
             found, span = letters(by_position, lambda a, b: bool(verdicts[(a, b)][f"significant_{test}"]))
