@@ -5,7 +5,8 @@ every column, on per-query values given directly as search_query_metrics (the mo
 - a mixed dataset: ties, a run missing a query and a null value (queries left out of the complete block design),
   two identical runs (p = 1 for both tests), a constant metric (nil residual: F, q and the Tukey p-value null,
   every randomized p = 1, one letter), an exactly additive metric (x = a_i + b_j: nil residual too), a metric one
-  run has no row for (n_topics = 0: no pairs, no letters);
+  run has no row for (n_topics = 0: no pairs, no letters), a metric where two runs have the same mean that their
+  sums in query order give one bit apart (they tie: the run_id decides their positions);
 - two runs only; generated datasets with large effects (several letter groups) and small ones.
 
 One compile (var search_metrics_all_systems_tests with 199 permutations); each dataset runs the compiled SQL of the
@@ -86,7 +87,18 @@ def mixed_rows():
                          "value": effects[run.replace("_copy", "")] + 0.1 * j})
             if run != "r4":
                 rows.append({"run_id": run, "query_id": query, "metric": "sparse", "k": 3, "value": rnd.random()})
+            rows.append({"run_id": run, "query_id": query, "metric": "tied", "k": 1, "value": tied_value(run, j)})
     return rows
+
+
+# r0 and r4 hold the same twelve values in opposite query orders: equal means whose sums in query order differ in
+# the last bit (r4's the larger), so they tie only when means are compared at 12 decimals (then r0 comes first)
+TIED = [0.81, 0.52, 0.56, 0.43, 0.06, 0.87, 0.57, 0.2, 0.5, 0.48, 0.36, 0.35]
+
+
+def tied_value(run, j):
+    return {"r0": TIED[j], "r4": TIED[11 - j], "r1": 0.9 - 0.01 * j, "r1_copy": 0.9 - 0.01 * j,
+            "r2": 0.1 + 0.01 * j, "r3": 0.6}[run]
 
 
 def generated_rows(seed, n_runs, n_queries, spread):
@@ -115,6 +127,10 @@ def test_mixed_dataset_matches_reference(dbt_project, compiled):
     assert all(r["p_value_randomized"] == 1 for r in expected["search_run_tukey_hsd"] if r["metric"] == "flat")
     assert not any(r["metric"] == "sparse" for r in expected["search_run_tukey_hsd"])
     assert {r["letters"] for r in expected["search_run_hsd_groups"] if r["metric"] == "flat"} == {"a"}
+    assert sum(TIED) / 12 < sum(reversed(TIED)) / 12  # the hard case: the same mean, summed apart by one bit
+    tied = {r["run_id"]: r["run_position"] for r in expected["search_run_hsd_groups"]
+            if r["metric"] == "tied" and r["test"] == "tukey"}
+    assert tied["r0"] + 1 == tied["r4"]
 
 
 @pytest.mark.dbt
