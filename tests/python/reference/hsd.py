@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 
 from reference.comparisons import draw, replicate_key
+from reference.judging import relevance_key
 
 STREAM_RANDOMIZED_HSD = 6
 NIL_RESIDUAL = 1e-12  # sqrt(ms_residual) <= NIL_RESIDUAL * max(1, max |x|): no residual, F and q undefined
@@ -196,7 +197,7 @@ def all_systems_tests(query_rows, runs=None, n_permutations=1000, alpha=0.05):
                 pair_rows.append(row)
                 verdicts[(runs_[i], runs_[j])] = verdicts[(runs_[j], runs_[i])] = row
         # means compared at 12 decimals (the SQL's relevance_key): equal means tie whatever the order of their sums
-        order = sorted(range(m), key=lambda i: (-math.floor(means[i] * 1e12 + 0.5), runs_[i].encode("utf-8")))
+        order = sorted(range(m), key=lambda i: (-relevance_key(means[i]), runs_[i].encode("utf-8")))
         by_position = [runs_[i] for i in order]
         for test in ("tukey", "randomized"):
             found, span = letters(by_position, lambda a, b: bool(verdicts[(a, b)][f"significant_{test}"]))
