@@ -328,11 +328,8 @@ RULES = {
 
     "search_metrics_int_click_positions__search_id_must_not_be_null": (
         [insert(CLICK_POS, "true", search_id="null")], 1, None),
-    "search_metrics_int_click_positions__one_row_per_search_and_position": (
-        [duplicate(CLICK_POS)], 1, "search_id, position must be unique"),
     "search_metrics_int_click_searches__search_id_must_not_be_null": (
         [insert(CLICK_SEARCHES, "true", search_id="null")], 1, None),
-    "search_metrics_int_click_searches__one_row_per_search": ([duplicate(CLICK_SEARCHES)], 1, "search_id must be unique"),
     "search_metrics_int_labeled_impressions__label_must_be_0_or_1": (
         [update(IMPRESSIONS, "true", label="2")], 1, None),
 
