@@ -10,7 +10,9 @@
                  null for the other queries (counted as left out by search_run_anova).
   One row per (run_id, query_id, metric, k) of search_query_metrics whose run is compared. A plain table.
 -#}
-{{ config(enabled=search_metrics.all_systems_tests_enabled(), materialized='table') }}
+{%- set model_enabled = search_metrics.all_systems_tests_enabled() -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_all_systems_tests_settings() or {'runs': none, 'permutations': 1, 'metrics': none} -%}
 {%- set run_rows = [] -%}
 {%- for run in (settings.runs or []) -%}
@@ -81,3 +83,4 @@ left join complete_topics
     on complete_topics.metric = run_values.metric
     and complete_topics.k_key = run_values.k_key
     and complete_topics.query_id = run_values.query_id
+{%- endif %}

@@ -5,7 +5,9 @@
   '<baseline>/<candidate>'. The comparison tables (incremental by pair) rebuild a pair whose fingerprint is not the
   one its rows carry, and delete the rows of a pair no longer compared.
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
 
 with run_fingerprints as (
@@ -26,3 +28,4 @@ select
 from configured_pairs
 inner join run_fingerprints as baseline_runs on baseline_runs.run_id = configured_pairs.baseline
 inner join run_fingerprints as candidate_runs on candidate_runs.run_id = configured_pairs.candidate
+{%- endif %}

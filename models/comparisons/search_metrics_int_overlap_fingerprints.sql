@@ -8,7 +8,9 @@
   (incremental by pair) rebuild a pair whose fingerprint is not the one its rows carry, and delete the rows of a
   pair no longer compared or whose two runs have no results.
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons')) }}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set pairs = search_metrics.get_comparison_pairs('search_metrics_comparisons') -%}
 
 with run_fingerprints as (
@@ -45,3 +47,4 @@ left join run_fingerprints as baseline_runs on baseline_runs.run_id = configured
 left join run_fingerprints as candidate_runs on candidate_runs.run_id = configured_pairs.candidate
 where baseline_runs.run_id is not null
     or candidate_runs.run_id is not null
+{%- endif %}

@@ -10,11 +10,13 @@
   computes the pairs the table lacks.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('comparisons'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
                                                'comparison_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 
 with comparison_pairs as (
     {#- the pairs to build, whose two runs have results (a run_id without results, a typo, gives its pairs no rows) #}
@@ -82,3 +84,4 @@ full outer join candidate_rows
     and candidate_rows.query_id = baseline_rows.query_id
     and candidate_rows.metric = baseline_rows.metric
     and candidate_rows.k_key = baseline_rows.k_key
+{%- endif %}

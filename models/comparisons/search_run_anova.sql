@@ -13,7 +13,9 @@
   df_residual = 0 or the residual is nil (sqrt(ms_residual) <= 1e-12 max(1, max|x_ij|)), and p_value_systems when
   df_systems > 1000. One row per (metric, k) of the compared runs' rows. A plain table.
 -#}
-{{ config(enabled=search_metrics.all_systems_tests_enabled(), materialized='table') }}
+{%- set model_enabled = search_metrics.all_systems_tests_enabled() -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 
 with cells as (
     select run_id, metric, k_key, topic_index, value
@@ -198,3 +200,4 @@ left join f_tests
 left join f_p_values
     on f_p_values.metric = mean_squares.metric
     and f_p_values.k_key = mean_squares.k_key
+{%- endif %}

@@ -16,12 +16,14 @@
   adjusted p-values depend on the other pairs: a plain table, rebuilt in full.
 -#}
 {%- set build_settings = search_metrics.comparison_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('comparisons'),
+    enabled=model_enabled,
     **(search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
                                                 'comparison_fingerprint', build_settings)
        if search_metrics.get_p_value_family() == 'pair' else {'materialized': 'table'})
 ) }}
+{%- if model_enabled %}
 {%- set groups = ['baseline', 'candidate', 'metric', 'k_key'] -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
 {%- set double = search_metrics.type_double() -%}
@@ -236,3 +238,4 @@ from adjusted
 inner join pairs_to_build
     on pairs_to_build.baseline = adjusted.baseline
     and pairs_to_build.candidate = adjusted.candidate
+{%- endif %}

@@ -14,7 +14,9 @@
   table is negative (the chi-square-style scores need x >= 0).
   A plain table rebuilt in full by every build: a run's GeoRisk depends on every run of the set.
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons'), materialized='table') }}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_risk_settings() -%}
 
 with alphas as (
@@ -221,3 +223,4 @@ left join normal_tails
     and normal_tails.metric = run_rows.metric
     and normal_tails.k_key = run_rows.k_key
     and normal_tails.alpha_index = alphas.alpha_index
+{%- endif %}

@@ -16,7 +16,9 @@
   residual every run has the letter a. letters is null beyond 52 groups (first_group and last_group remain).
   One row per (metric, k, test, run) of the (metric, k) with at least one topic. A plain table.
 -#}
-{{ config(enabled=search_metrics.all_systems_tests_enabled(), materialized='table') }}
+{%- set model_enabled = search_metrics.all_systems_tests_enabled() -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 {%- set alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ' -%}
 
 with run_means as (
@@ -157,3 +159,4 @@ inner join run_groups
     on run_groups.metric = positions.metric
     and run_groups.k_key = positions.k_key
     and run_groups.run_id = positions.run_id
+{%- endif %}

@@ -19,11 +19,13 @@
   has no rows, so it is computed again, to nothing, by every build).
 -#}
 {%- set build_settings = search_metrics.overlap_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('comparisons'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_overlap_fingerprints', ['baseline', 'candidate'],
                                                'overlap_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set p = 'cast(' ~ search_metrics.get_rbo_persistence() ~ ' as ' ~ double ~ ')' -%}
@@ -282,3 +284,4 @@ from overlap_rows
 inner join comparison_pairs
     on comparison_pairs.baseline = overlap_rows.baseline
     and comparison_pairs.candidate = overlap_rows.candidate
+{%- endif %}

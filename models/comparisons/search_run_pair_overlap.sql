@@ -9,11 +9,13 @@
   the table lacks from their rows of search_run_overlap (built before it in the same build).
 -#}
 {%- set build_settings = search_metrics.overlap_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('comparisons'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_overlap_fingerprints', ['baseline', 'candidate'],
                                                'overlap_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 
 with pairs_to_build as (
@@ -62,3 +64,4 @@ left join query_overlap
     and query_overlap.candidate = pairs_to_build.candidate
     and query_overlap.measure = measures.measure
     and query_overlap.k_key = coalesce(measures.k, 0)
+{%- endif %}

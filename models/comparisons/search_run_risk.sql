@@ -13,7 +13,9 @@
   A plain table rebuilt in full by every build (it reads only search_query_deltas, one row per pair, query, metric
   and k).
 -#}
-{{ config(enabled=search_metrics.family_enabled('comparisons'), materialized='table') }}
+{%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_risk_settings() -%}
 {%- set tie = search_metrics.as_double('1e-12') -%}
 
@@ -92,3 +94,4 @@ left join risk_statistics
     and risk_statistics.metric = pair_summaries.metric
     and risk_statistics.k_key = pair_summaries.k_key
     and risk_statistics.alpha_index = alphas.alpha_index
+{%- endif %}

@@ -14,7 +14,9 @@
   = 0 or a nil residual); p_value_randomized is never null (1 for identical runs).
   One row per (metric, k, run_a, run_b) with n >= 1. A plain table.
 -#}
-{{ config(enabled=search_metrics.all_systems_tests_enabled(), materialized='table') }}
+{%- set model_enabled = search_metrics.all_systems_tests_enabled() -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_all_systems_tests_settings() or {'runs': none, 'permutations': 1} -%}
 {%- set alpha = search_metrics.get_alpha() -%}
 
@@ -211,3 +213,4 @@ left join tukey_p_values
     and tukey_p_values.k_key = run_pairs.k_key
     and tukey_p_values.run_a = run_pairs.run_a
     and tukey_p_values.run_b = run_pairs.run_b
+{%- endif %}

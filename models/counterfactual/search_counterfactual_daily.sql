@@ -3,9 +3,12 @@
   search_type, metric, factor, cutoff, estimator) (macro counterfactual_estimates). Definitions:
   docs/counterfactual.md.
 -#}
-{{ config(enabled=search_metrics.family_enabled('counterfactual')) }}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- if search_metrics.family_enabled('counterfactual') %}
 {{ search_metrics.counterfactual_estimates(by_day=true) }}
 {%- else %}
 select 1 as disabled
+{%- endif %}
 {%- endif %}

@@ -10,8 +10,10 @@
   the interval of a difference of two independent means. Built when the counterfactual and the experiments families
   are both on.
 -#}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments') -%}
 {{ config(materialized='table',
-          enabled=search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments')) }}
+          enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set enabled = search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments') -%}
 {%- if enabled %}
 {%- set settings = search_metrics.get_counterfactual_settings() -%}
@@ -363,4 +365,5 @@ select
 from checks
 {%- else %}
 select 1 as disabled
+{%- endif %}
 {%- endif %}

@@ -4,7 +4,9 @@
   for a per-unit metric the mean over units), the per-unit delta-method variance and the standard error
   sqrt(variance / n_units) (experiment_arm_statistics). search_type '(all)' is every search type together.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set keys = ['experiment', 'bucket', 'search_type', 'metric_index'] %}
 
 with moments as (
@@ -32,3 +34,4 @@ from moments
 inner join arm_statistics
     on {% for column in keys %}arm_statistics.{{ column }} = moments.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}
+{%- endif %}

@@ -6,7 +6,9 @@
   the experiment's searches of units with one bucket. Only an (experiment, bucket, search_type) with a click has
   rows, one per check-in time. Enabled with the experiments and sessions families; a table rebuilt from every day.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments') and search_metrics.family_enabled('sessions')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') and search_metrics.family_enabled('sessions') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 
 with experiment_dwells as (
     select experiment, bucket, search_type, dwell_us, is_censored
@@ -28,3 +30,4 @@ select
     n_censored,
     median_dwell_seconds
 from dwell_survival
+{%- endif %}

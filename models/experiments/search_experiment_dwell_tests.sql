@@ -14,7 +14,9 @@
   n_candidate_dwells: every click of each bucket (observed or censored). Enabled with the experiments and sessions
   families.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments') and search_metrics.family_enabled('sessions')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') and search_metrics.family_enabled('sessions') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set keys = ['experiment', 'baseline', 'candidate', 'search_type'] -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set at_risk_window -%}
@@ -127,3 +129,4 @@ from log_rank_statistics
 left join log_rank_p_values
     on {% for column in keys %}log_rank_p_values.{{ column }} = log_rank_statistics.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}
+{%- endif %}

@@ -14,7 +14,9 @@
   found in one bucket only has no row. srm_p_value / srm_passed repeat
   the experiment's sample-ratio check (search_experiment_sample_ratios): read it first.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_experiment_settings() -%}
 {%- set cuped = settings.cuped_days is not none -%}
 {%- set alpha = search_metrics.get_alpha() -%}
@@ -299,3 +301,4 @@ select
     {%- endif %}
 from adjusted_p_values
 left join sample_ratios on sample_ratios.experiment = adjusted_p_values.experiment
+{%- endif %}

@@ -8,7 +8,9 @@
   the experiment is suspect, and a warning-level data test lists it. n_contaminated_units: the experiment's units
   seen in two buckets or more, excluded from it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_experiment_settings() -%}
 {%- set double = search_metrics.type_double() %}
 
@@ -101,3 +103,4 @@ from chi_square_terms
 inner join experiment_statistics on experiment_statistics.experiment = chi_square_terms.experiment
 left join experiment_p_values on experiment_p_values.experiment = chi_square_terms.experiment
 left join contaminated_units on contaminated_units.experiment = chi_square_terms.experiment
+{%- endif %}

@@ -12,7 +12,9 @@
   one is the running sum less the day's own, so one window, one sort, serves both): one pass over the unit-days
   (those with a search_date: the experiment's days, not CUPED's pre-period), however long the experiment.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_experiment_settings() -%}
 {%- set metrics = search_metrics.experiment_metrics() -%}
 {%- set columns = search_metrics.experiment_search_columns() -%}
@@ -260,3 +262,4 @@ select
     case when half_widths.inverse_e_value is not null
         then {{ search_metrics.as_double('least(1, half_widths.inverse_e_value)') }} end as p_value
 from half_widths
+{%- endif %}

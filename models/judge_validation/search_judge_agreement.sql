@@ -16,7 +16,9 @@
     the humans); null without items. n_ratings = 2 n_items.
   A judge without an item on a scale has that scale's rows with a null value and n_items = n_ratings = 0.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judge_validation')) }}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set scales = ['binary', 'graded', 'detail'] -%}
 {%- set human_judgments -%}
 (select query_id, doc_id, grade, scale from {{ ref('search_metrics_int_human_judgments') }})
@@ -143,3 +145,4 @@ select
     cast(n_items as {{ dbt.type_bigint() }}) as n_items,
     cast(n_ratings as {{ dbt.type_bigint() }}) as n_ratings
 from measures
+{%- endif %}

@@ -7,7 +7,9 @@
   only when the judge graded an item more than once). Only cells with items have a row; a judge without an item
   on a scale has no row there. The cells of a (rater_id, scale) sum to its n_items in search_judge_agreement.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judge_validation')) }}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set human_judgments -%}
 (select query_id, doc_id, grade, scale from {{ ref('search_metrics_int_human_judgments') }})
 {%- endset -%}
@@ -29,3 +31,4 @@ from judge_rows
 where human_value is not null
     and judge_value is not null
 group by rater_id, scale, human_value, judge_value
+{%- endif %}

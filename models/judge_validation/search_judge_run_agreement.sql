@@ -17,7 +17,9 @@
                         is 0 there), else 0 (no difference); n_same_verdict counts the pairs whose two verdicts
                         are equal, verdict_agreement = n_same_verdict / n_run_pairs
 -#}
-{{ config(enabled=search_metrics.family_enabled('judge_validation')) }}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set alpha = search_metrics.get_alpha() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set groups = ['rater_id', 'metric', 'k_key'] -%}
@@ -258,3 +260,4 @@ left join verdict_counts
     on verdict_counts.rater_id = group_summaries.rater_id
     and verdict_counts.metric = group_summaries.metric
     and verdict_counts.k_key = group_summaries.k_key
+{%- endif %}

@@ -8,11 +8,13 @@
   the runs the table lacks, reading only their rows.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judge_validation'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_judge_run_fingerprints', ['run_id'],
                                                'run_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 with runs_to_build as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_judge_run_fingerprints'), ['run_id']) | indent(4) }}
 ),
@@ -47,3 +49,4 @@ select
     {{ search_metrics.build_settings_column(build_settings) }}
 from run_means
 inner join runs_to_build on runs_to_build.run_id = run_means.run_id
+{%- endif %}

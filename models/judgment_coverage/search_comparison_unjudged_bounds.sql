@@ -16,11 +16,13 @@
   reading only their deltas and their two runs' readings.
 -#}
 {%- set build_settings = search_metrics.readings_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_coverage') and search_metrics.family_enabled('comparisons') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_coverage') and search_metrics.family_enabled('comparisons'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
                                                'comparison_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 with comparison_pairs as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
 ),
@@ -100,3 +102,4 @@ select
     comparison_fingerprint,
     {{ search_metrics.build_settings_column(build_settings) }}
 from pair_means
+{%- endif %}

@@ -7,7 +7,9 @@
   (compared at 12 decimals, relevance_key, so that the engines' summation order never reorders equal priorities),
   then best_rank, then doc_id in binary order. With budget_per_query set, the rows with priority_rank <= budget.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_coverage')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_coverage') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_judgment_coverage_settings() -%}
 
 with human_graded_pairs as (
@@ -59,4 +61,5 @@ select
 from prioritized_pairs
 {%- if settings.budget_per_query is not none %}
 where priority_rank <= {{ settings.budget_per_query }}
+{%- endif %}
 {%- endif %}

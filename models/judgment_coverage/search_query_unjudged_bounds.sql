@@ -13,11 +13,13 @@
   lacks, reading only their rows of search_query_metrics and of the readings.
 -#}
 {%- set build_settings = search_metrics.readings_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_coverage') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_coverage'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
                                                'input_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set described = [] -%}
 {%- set bounded = [] -%}
 {%- for metric in search_metrics.get_metrics() -%}
@@ -75,4 +77,5 @@ inner join readings
 where query_metrics.metric in ({{ described | join(', ') }})
 {%- else %}
 where 1 = 0
+{%- endif %}
 {%- endif %}

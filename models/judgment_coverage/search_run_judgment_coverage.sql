@@ -18,7 +18,9 @@
   "Graded" is search_metrics_int_human_graded_pairs, which the queue reads too: a non-null grade of a human rater
   after var search_metrics_negative_grades. Cutoffs: var search_metrics_cutoffs.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_coverage')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_coverage') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 
 with human_graded_pairs as (
@@ -84,3 +86,4 @@ cross join graded_query_count
 left join graded_queries
     on graded_queries.query_id = query_counts.query_id
 group by query_counts.run_id, query_counts.k
+{%- endif %}

@@ -17,7 +17,9 @@
   search_llm_judgments__answer_should_give_a_grade; such a pair is not sent again (delete its row to retry).
 -#}
 {%- set enabled = search_metrics.family_enabled('llm_judge') -%}
-{{ config(enabled=enabled, **search_metrics.llm_judge_config()) }}
+{%- set model_enabled = enabled -%}
+{{ config(enabled=model_enabled, **search_metrics.llm_judge_config()) }}
+{%- if model_enabled %}
 {#- The settings are read only when the family is on: the default function is an error on the adapters without an
     LLM function of their own, and dbt renders a disabled model too. #}
 {%- if enabled -%}
@@ -109,4 +111,5 @@ select
     cast({{ search_metrics.string_literal(judge_settings) }} as {{ dbt.type_string() }}) as judge_settings,
     {{ search_metrics.build_time() }} as judged_at
 from answers
+{%- endif %}
 {%- endif %}

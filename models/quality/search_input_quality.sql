@@ -14,7 +14,9 @@
 {%- set experiment_column_set = search_metrics.get_input_column('search_metrics_experiment_column', 'the searches input') is not none -%}
 {%- set impressed = auc_on or click_models_on or interleaving_on -%}
 {%- set visited = search_metrics.family_enabled('sessions') and search_metrics.inputs_configured(['search_metrics_page_visits']) -%}
-{{ config(enabled=judged or clicked) }}
+{%- set model_enabled = judged or clicked -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set parts = [] -%}
 
 with
@@ -293,3 +295,4 @@ union all
 
 {% endif -%}
 {%- endfor %}
+{%- endif %}

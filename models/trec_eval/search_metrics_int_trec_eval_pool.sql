@@ -5,7 +5,9 @@
   queries no run returned. A table either way (the metric macros read it many times). The queries of this pool are the qrels' queries trec_eval evaluates.
 -#}
 {%- set complete = search_metrics.get_trec_eval_settings().complete -%}
-{{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
+{%- set model_enabled = search_metrics.family_enabled('trec_eval') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- if complete %}
 select * from (
     {{ search_metrics.aggregate_judgments('(select query_id, doc_id, rater_id, grade, scale from ' ~ ref('search_metrics_int_human_judgments') ~ ')') }}
@@ -13,4 +15,5 @@ select * from (
 {%- else %}
 select query_id, doc_id, n_rater_rows, n_graded_rows, binary_value, graded_value, detail_value, binary_tie
 from {{ ref('search_metrics_int_pool') }}
+{%- endif %}
 {%- endif %}

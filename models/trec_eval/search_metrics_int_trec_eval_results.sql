@@ -13,11 +13,13 @@
   qrels queries the table lacks, reading only their result rows and their queries' pool rows.
 -#}
 {%- set build_settings = search_metrics.trec_eval_results_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('trec_eval') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('trec_eval'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
                                                'input_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_trec_eval_settings() -%}
 {%- set pool = ref('search_metrics_int_trec_eval_pool') -%}
 {%- set labels = pool -%}
@@ -73,4 +75,5 @@ left join {{ labels }} as labels
     and labels.doc_id = numbered.doc_id
 {%- if settings.max_results is not none %}
 where numbered.position <= {{ settings.max_results }}
+{%- endif %}
 {%- endif %}

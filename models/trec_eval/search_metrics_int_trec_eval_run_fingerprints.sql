@@ -9,7 +9,9 @@
     with zscores (trec_eval -Z), '/' and the fingerprint of the z-score relation's rows: every value reads them.
   One row per run of the results.
 -#}
-{{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
+{%- set model_enabled = search_metrics.family_enabled('trec_eval') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_trec_eval_settings() -%}
 {%- set zscores = search_metrics.trec_eval_zscores() -%}
 {%- set parts = ['runs.run_fingerprint'] -%}
@@ -49,4 +51,5 @@ cross join qrels
 {%- endif %}
 {%- if zscores %}
 cross join standard
+{%- endif %}
 {%- endif %}

@@ -8,7 +8,9 @@
     did not return has n_results 0 (trec_eval 10 evaluates a one-doc ranking and then zeroes num_ret, utility, unj
     and rbp_resid; an empty list gives those zeros, and the same value for every other measure).
 -#}
-{{ config(enabled=search_metrics.family_enabled('trec_eval')) }}
+{%- set model_enabled = search_metrics.family_enabled('trec_eval') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_trec_eval_settings() -%}
 
 with returned as (
@@ -37,4 +39,5 @@ left join returned
 {%- else -%}
 select run_id, query_id, n_results
 from returned
+{%- endif %}
 {%- endif %}

@@ -22,11 +22,13 @@
 {%- set build_settings = ['search_metrics_max_grade', 'search_metrics_relevance_level', 'search_metrics_negative_grades',
                           'search_metrics_automated_raters', 'search_metrics_transformers', 'search_metrics_rank_from',
                           'search_metrics_trec_eval'] -%}
+{%- set model_enabled = search_metrics.family_enabled('trec_eval') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('trec_eval'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_trec_eval_run_fingerprints', ['run_id'],
                                                'run_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set zscores = search_metrics.trec_eval_zscores() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set text = dbt.type_string() -%}
@@ -146,3 +148,4 @@ select
 from {{ spine }} as spine
 inner join runs_to_build on runs_to_build.run_id = spine.run_id
 group by spine.run_id, runs_to_build.run_fingerprint
+{%- endif %}

@@ -8,7 +8,9 @@
   models and data tests), and a view would join and group the clicks again for each (bench/README.md, "The click
   build and the uniqueness rules").
 -#}
-{{ config(enabled=search_metrics.family_enabled('clicks'), materialized='table') }}
+{%- set model_enabled = search_metrics.family_enabled('clicks') -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 select
     clicks.search_id,
     clicks.position,
@@ -21,3 +23,4 @@ where clicks.clicked_at <= {{ search_metrics.future_limit() }}
     and not ({{ search_metrics.max_event_delay_exceeded(search_metrics.epoch_microseconds('clicks.clicked_at'),
         search_metrics.epoch_microseconds('searches.searched_at')) }})
 group by clicks.search_id, clicks.position
+{%- endif %}

@@ -4,7 +4,9 @@
   The searches and clicks are those every model reads (search_metrics_int_searches, search_metrics_int_click_positions).
   With the experiments family on, also each search's experiment, bucket and unit (search_metrics_stg_searches).
 -#}
-{{ config(enabled=search_metrics.family_enabled('clicks')) }}
+{%- set model_enabled = search_metrics.family_enabled('clicks') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set has_experiments = search_metrics.family_enabled('experiments') %}
 with click_summaries as (
     select
@@ -35,3 +37,4 @@ select
     {%- endif %}
 from {{ ref('search_metrics_int_searches') }} as searches
 left join click_summaries on click_summaries.search_id = searches.search_id
+{%- endif %}

@@ -3,7 +3,9 @@
   the search's day, type and session (and its query_id when var search_metrics_query_id_column is set). Impressions of
   unknown searches are counted in search_input_quality. Read by the AUC and the click models.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_auc') or search_metrics.family_enabled('click_models')) }}
+{%- set model_enabled = search_metrics.family_enabled('click_auc') or search_metrics.family_enabled('click_models') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 select
     impressions.search_id,
     searches.session_id,
@@ -22,3 +24,4 @@ inner join {{ ref('search_metrics_int_searches') }} as searches
 left join {{ ref('search_metrics_int_click_positions') }} as clicked_positions
     on clicked_positions.search_id = impressions.search_id
     and clicked_positions.position = impressions.position
+{%- endif %}

@@ -8,8 +8,11 @@
   gamma x alpha = 1 (see the docs), so the division is safe. A table: search_click_relevance and
   search_click_position_bias both read the fit.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_models')
-                  and 'pbm' in search_metrics.get_click_model_settings().models,
+{%- set model_enabled = search_metrics.family_enabled('click_models')
+                  and 'pbm' in search_metrics.get_click_model_settings().models -%}
+{{ config(enabled=model_enabled,
           materialized='table') }}
+{%- if model_enabled %}
 
 {{ search_metrics.pbm_fit(ref('search_metrics_int_shown_results'), search_metrics.get_click_model_settings().pbm_iterations) }}
+{%- endif %}

@@ -4,7 +4,10 @@
   excluded: counted in search_input_quality and listed by a warning-level data test (docs/clicks.md). A view; the
   staging view keeps every row, so the input data tests see them all.
 -#}
-{{ config(enabled=search_metrics.family_enabled('clicks')) }}
+{%- set model_enabled = search_metrics.family_enabled('clicks') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 select *
 from {{ ref('search_metrics_stg_searches') }}
 where searched_at <= {{ search_metrics.future_limit() }}
+{%- endif %}

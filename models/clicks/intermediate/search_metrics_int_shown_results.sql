@@ -6,7 +6,9 @@
   position among its shown results, null when none was clicked (SDBN, docs/click_models.md).
   A table: SDBN, COEC, PBM's fit, the position table and the input quality all read it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_models'), materialized='table') }}
+{%- set model_enabled = search_metrics.family_enabled('click_models') -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 
 with shown_results as (
     select
@@ -36,3 +38,4 @@ select
     last_clicks.last_click_position
 from shown_results
 inner join last_clicks on last_clicks.search_id = shown_results.search_id
+{%- endif %}

@@ -9,10 +9,12 @@
   comes back by a join on the (day, type) rows at the end. The session window leads with session_id.
 -#}
 {%- set build_settings = ['search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
+{%- set model_enabled = search_metrics.family_enabled('click_auc') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('click_auc'),
+    enabled=model_enabled,
     **search_metrics.click_incremental_config(['search_date', 'search_type'], build_settings)
 ) }}
+{%- if model_enabled %}
 
 with search_types as (
     select
@@ -81,3 +83,4 @@ inner join session_means
     on session_means.search_date = daily_aucs.search_date
     and session_means.search_type_key = daily_aucs.search_type_key
 inner join search_types on search_types.search_type_key = daily_aucs.search_type_key
+{%- endif %}

@@ -9,7 +9,9 @@
   a sum must not decide whether two pairs tie. Spearman's sums are centred on the mean midrank (n + 1) / 2, so
   they are exact in doubles (multiples of 1/4) rather than differences of large sums.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_agreement')) }}
+{%- set model_enabled = search_metrics.family_enabled('click_agreement') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set click_raters = ['sdbn', 'coec', 'pbm'] -%}
 {%- set models = search_metrics.get_click_model_settings().models -%}
 {%- set human_judgments -%}
@@ -145,3 +147,4 @@ from fitted_models
 left join spearman_sums on spearman_sums.model = fitted_models.model
 left join pair_signs on pair_signs.model = fitted_models.model
 left join binary_auc on binary_auc.model = fitted_models.model
+{%- endif %}

@@ -6,7 +6,9 @@
   a floating-point sum, which differ between engines, never change a grade. A pair without a relevance (COEC with
   no expected clicks) has no row.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_models')) }}
+{%- set model_enabled = search_metrics.family_enabled('click_models') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set thresholds = search_metrics.get_click_model_settings().grade_thresholds -%}
 
 select
@@ -23,3 +25,4 @@ select
     relevance
 from {{ ref('search_click_relevance') }}
 where relevance is not null
+{%- endif %}

@@ -3,10 +3,12 @@
   searches with results) and the mean position of the first click. Incremental like search_paulscore_daily.
 -#}
 {%- set build_settings = ['search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
+{%- set model_enabled = search_metrics.family_enabled('clicks') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('clicks'),
+    enabled=model_enabled,
     **search_metrics.click_incremental_config(['search_date', 'search_type'], build_settings)
 ) }}
+{%- if model_enabled %}
 
 with searches_to_build as (
     select
@@ -60,3 +62,4 @@ select
     cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches,
     {{ search_metrics.build_settings_column(build_settings) }}
 from daily_counts
+{%- endif %}

@@ -3,7 +3,9 @@
   (COEC's ctr_p, over every shown result) and PBM's fitted examination probability gamma_p (null when PBM is not
   among the models). Definitions: docs/click_models.md.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_models')) }}
+{%- set model_enabled = search_metrics.family_enabled('click_models') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set fits_pbm = 'pbm' in search_metrics.get_click_model_settings().models -%}
 
 with position_counts as (
@@ -39,4 +41,5 @@ select
 from position_counts
 {%- if fits_pbm %}
 left join pbm_examination on pbm_examination.position = position_counts.position
+{%- endif %}
 {%- endif %}

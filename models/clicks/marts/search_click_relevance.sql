@@ -3,7 +3,9 @@
   results, for the models of var search_metrics_click_models (SDBN, COEC, PBM), with the counts behind each
   estimate, the model's parameters and its relevance in [0, 1]. Definitions: docs/click_models.md.
 -#}
-{{ config(enabled=search_metrics.family_enabled('click_models')) }}
+{%- set model_enabled = search_metrics.family_enabled('click_models') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_click_model_settings() -%}
 {%- set double = search_metrics.type_double() -%}
 {%- set alpha = settings.sdbn_alpha -%}
@@ -200,3 +202,4 @@ select
     coec,
     relevance
 from model_estimates
+{%- endif %}

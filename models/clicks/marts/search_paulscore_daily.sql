@@ -10,10 +10,12 @@
 -#}
 {%- set build_settings = ['search_metrics_paulscore_factors', 'search_metrics_future_tolerance_seconds',
     'search_metrics_max_event_delay_seconds'] -%}
+{%- set model_enabled = search_metrics.family_enabled('clicks') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('clicks'),
+    enabled=model_enabled,
     **search_metrics.click_incremental_config(['search_date', 'search_type', 'factor'], build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 
 with searches_to_build as (
@@ -120,3 +122,4 @@ select
     cast(n_clicked_searches as {{ dbt.type_bigint() }}) as n_clicked_searches,
     {{ search_metrics.build_settings_column(build_settings) }}
 from factor_scores
+{%- endif %}

@@ -15,7 +15,9 @@
   search_id the searches hold twice (an error of the searches' own rule) is a row per such search, as each rule's
   join gave it. Each rule's named data test returns this table's rows of its rule. Empty when no click breaks them.
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('clicks')) }}
+{%- set model_enabled = search_metrics.family_enabled('clicks') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set known = 'search_metrics_clicks__search_id_should_be_a_known_search' -%}
 {%- set before = 'search_metrics_clicks__clicked_at_must_not_be_before_searched_at' -%}
 {%- set late = 'search_metrics_clicks__clicked_at_should_be_within_max_event_delay_of_searched_at' %}
@@ -56,3 +58,4 @@ select
     clicked_at,
     search_searched_at
 from clicks_breaking_a_rule
+{%- endif %}

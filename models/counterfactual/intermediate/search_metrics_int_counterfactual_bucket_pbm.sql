@@ -5,9 +5,12 @@
   check of the experiments estimates one bucket's metrics with the other bucket's fit, so that no click of the
   bucket it estimates enters its estimate. A table.
 -#}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments') -%}
 {{ config(materialized='table',
-          enabled=search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments')) }}
+          enabled=model_enabled) }}
+{%- if model_enabled %}
 
 {{ search_metrics.pbm_fit(ref('search_metrics_int_counterfactual_bucket_shown'),
                           search_metrics.get_click_model_settings().pbm_iterations,
                           ['experiment', 'bucket']) }}
+{%- endif %}

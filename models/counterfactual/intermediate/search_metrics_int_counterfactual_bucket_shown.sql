@@ -6,8 +6,10 @@
   experiment, bucket, type and time. Built when the counterfactual and the experiments families are both on. A table:
   the buckets' PBM fits and the check read it.
 -#}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments') -%}
 {{ config(materialized='table',
-          enabled=search_metrics.family_enabled('counterfactual') and search_metrics.family_enabled('experiments')) }}
+          enabled=model_enabled) }}
+{%- if model_enabled %}
 
 select
     searches.experiment,
@@ -25,3 +27,4 @@ inner join {{ ref('search_metrics_int_experiment_assignments') }} as assignments
     on assignments.experiment = searches.experiment
     and assignments.unit_id = searches.unit_id
 where assignments.bucket is not null
+{%- endif %}

@@ -24,7 +24,9 @@
   PBM's α is read for the pairs with an estimate in search_click_relevance (at least min_impressions shown results),
   γ from search_click_position_bias (a position the log never showed has none).
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('counterfactual')) }}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_counterfactual_rule_violations') }}
 {%- set enabled = search_metrics.family_enabled('counterfactual') -%}
 {%- set settings = search_metrics.get_counterfactual_settings() if enabled else {} -%}
@@ -215,4 +217,5 @@ select
 from weighted
 {%- else %}
 select 1 as disabled
+{%- endif %}
 {%- endif %}

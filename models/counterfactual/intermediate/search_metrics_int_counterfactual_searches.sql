@@ -4,7 +4,9 @@
   result), with its query_id, day and type, and is_ranked = 1 when the candidate's results hold that query_id, else 0.
   An unranked search is counted (n_searches_unranked), never scored: nothing says what the candidate would show.
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('counterfactual')) }}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_counterfactual_rule_violations') }}
 {%- set enabled = search_metrics.family_enabled('counterfactual') -%}
 {%- set settings = search_metrics.get_counterfactual_settings() if enabled else {} -%}
@@ -43,4 +45,5 @@ left join ranked_queries
     and ranked_queries.query_id = searches.query_id
 {%- else %}
 select 1 as disabled
+{%- endif %}
 {%- endif %}

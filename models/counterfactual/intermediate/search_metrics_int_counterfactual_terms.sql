@@ -15,7 +15,9 @@
                             (the cascade DR term at K is cum_prefix_weighted + T_K × (1 − prefix_weight_K) − this)
     cum_candidate_docs, cum_supported   the candidate's docs down to here, and those with γ and α known
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('counterfactual')) }}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set enabled = search_metrics.family_enabled('counterfactual') -%}
 {%- set double = search_metrics.type_double() -%}
 {#- a search's list from position 1 down to this position, or to the one above it -#}
@@ -88,4 +90,5 @@ select
 from running_sums
 {%- else %}
 select 1 as disabled
+{%- endif %}
 {%- endif %}

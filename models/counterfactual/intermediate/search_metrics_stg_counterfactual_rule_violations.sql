@@ -15,7 +15,9 @@
   Empty when the inputs keep every rule. The counterfactual models depend on this table, so in `dbt build` a failing
   rule skips them; each rule's data test returns its rows. docs/counterfactual.md, "Inputs".
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('counterfactual')) }}
+{%- set model_enabled = search_metrics.family_enabled('counterfactual') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set enabled = search_metrics.family_enabled('counterfactual') -%}
 {%- set settings = search_metrics.get_counterfactual_settings() if enabled else {} -%}
 {%- set double = search_metrics.type_double() -%}
@@ -173,4 +175,5 @@ where prefix_propensity > earlier_prefix_propensity * (1 + 1e-9) or prefix_prope
 {%- endif %}
 {%- else %}
 select 1 as disabled
+{%- endif %}
 {%- endif %}

@@ -4,7 +4,9 @@
   ranking and each query's number of subtopics from it. The judgments of other queries are counted in
   search_input_quality.
 -#}
-{{ config(enabled=search_metrics.family_enabled('diversity')) }}
+{%- set model_enabled = search_metrics.family_enabled('diversity') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 select
     judgments.query_id,
     judgments.subtopic_id,
@@ -12,3 +14,4 @@ select
     judgments.grade
 from {{ ref('search_metrics_stg_subtopic_judgments') }} as judgments
 where judgments.query_id in (select query_id from {{ ref('search_metrics_int_query_spine') }})
+{%- endif %}

@@ -5,7 +5,9 @@
   query). Only ranks up to the largest cutoff are kept, unless a configured diversity metric has no cutoff (nrbp, nnrbp, map_ia),
   which reads every rank.
 -#}
-{{ config(enabled=search_metrics.family_enabled('diversity')) }}
+{%- set model_enabled = search_metrics.family_enabled('diversity') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set diversity_metrics = search_metrics.get_metrics() | selectattr('type', 'in', search_metrics.diversity_types()) | list -%}
 select
     results.run_id,
@@ -20,4 +22,5 @@ inner join {{ ref('search_metrics_int_subtopic_pool') }} as pool
     and pool.doc_id = results.doc_id
 {%- if not search_metrics.reads_every_rank(diversity_metrics) %}
 where results.rank <= {{ search_metrics.get_cutoffs() | max }}
+{%- endif %}
 {%- endif %}

@@ -4,7 +4,9 @@
   that subtopic (intent) of the query. The grade is read by input_number (a text that is no whole number is null,
   which fails the grade rule). A missing column is a compile error (input_columns).
 -#}
-{{ config(enabled=search_metrics.family_enabled('diversity')) }}
+{%- set model_enabled = search_metrics.family_enabled('diversity') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- do search_metrics.input_columns('search_metrics_subtopic_judgments',
     required=['query_id', 'subtopic_id', 'doc_id', 'grade']) -%}
 select
@@ -13,3 +15,4 @@ select
     {{ search_metrics.as_text('doc_id') }} as doc_id,
     {{ search_metrics.input_number('grade') }} as grade
 from {{ search_metrics.input_relation('search_metrics_subtopic_judgments') }}
+{%- endif %}

@@ -7,7 +7,9 @@
   that of searched_at, as in search_metrics_int_click_searches), not the clicks. A table: every experiment model
   reads it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 
 with unit_bucket_searches as (
     {#- per (experiment, unit, bucket), then per (experiment, unit): its buckets are the rows (no count distinct) #}
@@ -48,3 +50,4 @@ select
     last_search_date,
     min(case when n_buckets = 1 then first_search_date end) over (partition by experiment) as experiment_first_date
 from unit_buckets
+{%- endif %}

@@ -6,8 +6,10 @@
   clicks, not units, as in Wikimedia's reports. Enabled with the experiments and sessions families. A view: its two
   readers group it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments') and search_metrics.family_enabled('sessions'),
+{%- set model_enabled = search_metrics.family_enabled('experiments') and search_metrics.family_enabled('sessions') -%}
+{{ config(enabled=model_enabled,
           materialized='view') }}
+{%- if model_enabled %}
 
 with assigned_dwells as (
     select
@@ -32,3 +34,4 @@ union all
 
 select experiment, bucket, '(all)' as search_type, dwell_us, is_censored
 from assigned_dwells
+{%- endif %}

@@ -7,7 +7,9 @@
   (docs/experiments.md). The metrics are known at compile time: each is a set of columns until the bucket sums,
   then one row per metric by a cross join with the metric list. A table: read once per comparison.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set metrics = search_metrics.experiment_metrics() -%}
 {%- set cuped = search_metrics.get_experiment_settings().cuped_days is not none -%}
 {%- set sums = ['m', 'm2', 'd', 'd2', 'md'] + (['x', 'x2', 'y', 'y2', 'xy', 'mx', 'my', 'dx', 'dy'] if cuped else []) -%}
@@ -73,3 +75,4 @@ select
     {%- endfor %}
 from bucket_sums
 cross join metric_list
+{%- endif %}

@@ -8,7 +8,9 @@
   A view: its one reader, search_metrics_int_experiment_unit_days, sums it in one pass for the experiment's days and
   CUPED's pre-period together (the assignments read the searches' keys from search_metrics_int_click_searches).
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments'), materialized='view') }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled, materialized='view') }}
+{%- if model_enabled %}
 {%- set factors = search_metrics.get_paulscore_factors() -%}
 {%- set has_sessions = search_metrics.family_enabled('sessions') -%}
 {%- set has_query = search_metrics.get_query_id_column() is not none %}
@@ -57,4 +59,5 @@ left join clicked_search_scores on clicked_search_scores.search_id = searches.se
 {%- if has_sessions %}
 inner join {{ ref('search_metrics_int_session_searches') }} as session_searches
     on session_searches.search_id = searches.search_id
+{%- endif %}
 {%- endif %}

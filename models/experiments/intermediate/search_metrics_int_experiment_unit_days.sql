@@ -11,7 +11,9 @@
   experiment's searches of a unit with one bucket fall on or after the experiment's first day).
   A table: the unit totals and the sequential results read it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set columns = search_metrics.experiment_search_columns() -%}
 {%- set typed_columns = search_metrics.experiment_search_columns(types=true) -%}
 {%- set cuped_days = search_metrics.get_experiment_settings().cuped_days %}
@@ -58,3 +60,4 @@ select
     {%- endfor %}
 from assigned_searches
 group by grouping sets ((experiment, bucket, unit_id, search_date, search_type), (experiment, bucket, unit_id, search_date))
+{%- endif %}

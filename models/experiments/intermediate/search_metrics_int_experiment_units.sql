@@ -7,7 +7,9 @@
   search_metrics_int_experiment_unit_days: the experiment's sums group its rows with a search_date; the pre-period's
   are its rows without one, one per unit and type already. A table: the moments read it.
 -#}
-{{ config(enabled=search_metrics.family_enabled('experiments')) }}
+{%- set model_enabled = search_metrics.family_enabled('experiments') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set columns = search_metrics.experiment_search_columns() -%}
 {%- set typed_columns = search_metrics.experiment_search_columns(types=true) -%}
 {%- set cuped = search_metrics.get_experiment_settings().cuped_days is not none %}
@@ -47,4 +49,5 @@ left join {{ ref('search_metrics_int_experiment_unit_days') }} as pre_period
     and pre_period.bucket = unit_totals.bucket
     and pre_period.unit_id = unit_totals.unit_id
     and pre_period.search_type = unit_totals.search_type
+{%- endif %}
 {%- endif %}

@@ -5,7 +5,9 @@
   judgments input (a judgments input that already holds them, e.g. a union with search_click_judgments, is not
   read twice). Columns: query_id, doc_id, rater_id, grade, scale.
 -#}
-{{ config(materialized='view', enabled=search_metrics.family_enabled('judge_validation')) }}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
+{{ config(materialized='view', enabled=model_enabled) }}
+{%- if model_enabled %}
 select query_id, doc_id, rater_id, grade, scale
 from {{ ref('search_metrics_stg_judgments') }}
 where {{ search_metrics.is_automated_rater('rater_id') }}
@@ -21,4 +23,5 @@ from {{ ref('search_click_judgments') }} as click_judgments
 where click_judgments.rater_id not in (
     select rater_id from {{ ref('search_metrics_stg_judgments') }} where rater_id is not null
 )
+{%- endif %}
 {%- endif %}

@@ -4,7 +4,9 @@
   'judge'), for the queries the judge graded (the judge's spine), where both values are not null. k_key = k, or 0
   for a metric without a cutoff (a join key without nulls).
 -#}
-{{ config(enabled=search_metrics.family_enabled('judge_validation')) }}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 with judge_values as (
     select source as rater_id, run_id, query_id, metric, k, coalesce(k, 0) as k_key, value
     from {{ ref('search_metrics_int_source_query_metrics') }}
@@ -28,3 +30,4 @@ inner join {{ ref('search_query_metrics') }} as human_values
     and human_values.metric = judge_values.metric
     and coalesce(human_values.k, 0) = judge_values.k_key
 where human_values.value is not null
+{%- endif %}

@@ -6,7 +6,9 @@
   automated judge graded a query of has none (and no rows in search_judge_run_metrics). search_judge_run_metrics
   rebuilds a run whose fingerprint is not the one its rows carry.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judge_validation')) }}
+{%- set model_enabled = search_metrics.family_enabled('judge_validation') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 select
     judge_keys.run_id,
     {{ search_metrics.set_fingerprint(['judge_keys.source', 'judge_keys.query_id', 'judge_keys.input_fingerprint',
@@ -17,3 +19,4 @@ inner join {{ ref('search_metrics_int_pair_fingerprints') }} as pair_fingerprint
     and pair_fingerprints.query_id = judge_keys.query_id
 where judge_keys.source_kind = 'judge'
 group by judge_keys.run_id
+{%- endif %}

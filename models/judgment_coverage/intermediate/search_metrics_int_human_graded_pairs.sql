@@ -4,7 +4,9 @@
   that is not automated (search_metrics_int_human_judgments). The judging queue lists the results not here, and the
   coverage counts the results here as judged.
 -#}
-{{ config(materialized='view', enabled=search_metrics.family_enabled('judgment_coverage')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_coverage') -%}
+{{ config(materialized='view', enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set human_judgments -%}
 (select query_id, doc_id, grade, scale from {{ ref('search_metrics_int_human_judgments') }})
 {%- endset -%}
@@ -16,3 +18,4 @@ with human_votes as (
 select distinct query_id, doc_id
 from human_votes
 where is_graded = 1
+{%- endif %}

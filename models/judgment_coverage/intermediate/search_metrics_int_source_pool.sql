@@ -10,7 +10,9 @@
 -#}
 {%- set readings_on = search_metrics.family_enabled('judgment_coverage') -%}
 {%- set judges_on = search_metrics.family_enabled('judge_validation') -%}
-{{ config(enabled=readings_on or judges_on) }}
+{%- set model_enabled = readings_on or judges_on -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set depth = search_metrics.get_judgment_coverage_settings().pool_depth if readings_on else none -%}
 {%- set max_grade = search_metrics.get_grading().max_grade -%}
 {%- set spine = ref('search_metrics_int_source_spine') -%}
@@ -92,4 +94,5 @@ union all
 {%- if judges_on -%}
 select query_id, doc_id, n_rater_rows, n_graded_rows, binary_value, graded_value, detail_value, binary_tie
 from judge_pool
+{%- endif %}
 {%- endif %}

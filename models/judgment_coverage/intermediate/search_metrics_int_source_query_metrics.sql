@@ -17,11 +17,13 @@
     setting, and its keys leave the spine (their rows are deleted) or enter it (built) -#}
 {%- set build_settings = search_metrics.readings_build_settings() -%}
 {%- set keys = ['source_kind', 'source', 'run_id', 'query_id'] -%}
+{%- set model_enabled = readings_on or search_metrics.family_enabled('judge_validation') -%}
 {{ config(
-    enabled=readings_on or search_metrics.family_enabled('judge_validation'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_source_spine', keys, 'input_fingerprint',
                                                build_settings)
 ) }}
+{%- if model_enabled %}
 {#- the diversity metrics read the subtopic judgments, not the judgment sources: left out here -#}
 {%- set metrics = search_metrics.get_metrics() | rejectattr('type', 'in', search_metrics.diversity_types()) | list -%}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
@@ -66,4 +68,5 @@ where 1 = 0
                'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
                    search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')']]},
     ctes=ctes) }}
+{%- endif %}
 {%- endif %}

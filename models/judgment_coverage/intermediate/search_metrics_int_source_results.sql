@@ -8,7 +8,9 @@
 -#}
 {%- set readings_on = search_metrics.family_enabled('judgment_coverage') -%}
 {%- set judges_on = search_metrics.family_enabled('judge_validation') -%}
-{{ config(enabled=readings_on or judges_on) }}
+{%- set model_enabled = readings_on or judges_on -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
@@ -46,4 +48,5 @@ where keyed_results.rank <= {{ cutoffs | max }}
 {%- elif reads_unjudged_results %}
 where labels.query_id is not null
     or keyed_results.rank <= {{ cutoffs | max }}
+{%- endif %}
 {%- endif %}

@@ -21,7 +21,9 @@
 -#}
 {%- set readings_on = search_metrics.family_enabled('judgment_coverage') -%}
 {%- set judges_on = search_metrics.family_enabled('judge_validation') -%}
-{{ config(enabled=readings_on or judges_on) }}
+{%- set model_enabled = readings_on or judges_on -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set text = dbt.type_string() -%}
 
 with query_spine as (
@@ -113,4 +115,5 @@ union all
 {% endif %}
 {%- if judges_on -%}
 select * from judge_keys
+{%- endif %}
 {%- endif %}

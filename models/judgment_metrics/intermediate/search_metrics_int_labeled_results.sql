@@ -19,11 +19,13 @@
   has no row either, so every build copies it again: reading its result rows, writing none.
 -#}
 {%- set build_settings = search_metrics.labeled_results_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_metrics'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
                                                'input_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(metrics) -%}
@@ -73,4 +75,5 @@ where results.rank <= {{ cutoffs | max }}
 {%- elif reads_unjudged_results %}
 where labels.query_id is not null
     or results.rank <= {{ cutoffs | max }}
+{%- endif %}
 {%- endif %}

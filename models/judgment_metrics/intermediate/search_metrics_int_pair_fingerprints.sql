@@ -4,7 +4,9 @@
   aggregated on each scale, so an automated judge's rows do not move it), '<results>/<judgments>'. The judged
   incremental models (judged_incremental_config) rebuild a pair whose fingerprint is not the one its rows carry.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 
 with query_judgments as (
     select
@@ -21,3 +23,4 @@ select
     {{ dbt.concat(['spine.results_fingerprint', "'/'", "coalesce(query_judgments.judgments_fingerprint, '0:0')"]) }} as input_fingerprint
 from {{ ref('search_metrics_int_query_spine') }} as spine
 left join query_judgments on query_judgments.query_id = spine.query_id
+{%- endif %}

@@ -4,7 +4,9 @@
   (judgments of other queries are counted in search_input_quality).
   "Returned" is read from the spine (one row per run and query) rather than from every result row.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set judgments_of_returned_queries -%}
 (
     select query_id, doc_id, rater_id, grade, scale
@@ -16,3 +18,4 @@
 select * from (
     {{ search_metrics.aggregate_judgments(judgments_of_returned_queries) }}
 ) as judgment_labels
+{%- endif %}

@@ -7,7 +7,9 @@
   With var search_metrics_fusions, the fused runs' pairs follow, their counts and fingerprints computed the same way
   over search_metrics_stg_fused_results, so a fused run's fingerprint moves with its rows.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_results') }}
 select
     run_id,
@@ -26,4 +28,5 @@ select
     {{ search_metrics.set_fingerprint(['doc_id', 'rank', 'score']) }} as results_fingerprint
 from {{ ref('search_metrics_stg_fused_results') }}
 group by run_id, query_id
+{%- endif %}
 {%- endif %}

@@ -8,8 +8,10 @@
   reader (the report, a BI tool) can show a fused run beside its inputs. A plain table.
 -#}
 {%- set fusions = search_metrics.get_fusions() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0 -%}
 {{ config(materialized='table',
-          enabled=search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0) }}
+          enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set text = dbt.type_string() -%}
 {%- set rows = [] -%}
 {%- for fusion in fusions -%}
@@ -52,3 +54,4 @@ select
     input_run_id,
     weight
 from fused_run_inputs
+{%- endif %}

@@ -14,7 +14,9 @@
 {%- for fusion in search_metrics.get_fusions() if fusion.configurations | length > 1 -%}
     {%- do swept.append(fusion) -%}
 {%- endfor -%}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics') and (swept | length) > 0) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') and (swept | length) > 0 -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set rows = [] -%}
 {%- for fusion in swept -%}
     {%- for configuration in fusion.configurations -%}
@@ -111,3 +113,4 @@ select
     {{ search_metrics.as_double('holdout_mean') }} as holdout_mean,
     coalesce(configuration_index = best_index, false) as is_best
 from best_configurations
+{%- endif %}

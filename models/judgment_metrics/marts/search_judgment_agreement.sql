@@ -19,7 +19,9 @@
   - binary_tie_share (binary only): the share of items with a rating whose majority vote ties (as many 1s as 0s),
     the items every binary metric then reads as ungraded.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set min_shared = search_metrics.get_agreement_min_shared_items() -%}
 {#- Fleiss' chance agreement p1^2 + (1 - p1)^2, p1 the share of 1s among a scope's pairable ratings #}
 {%- set p1 = search_metrics.as_double('pairable_sums.n_ones') ~ ' / pairable_sums.n_ratings' -%}
@@ -236,3 +238,4 @@ select
     cast(n_items as {{ dbt.type_bigint() }}) as n_items,
     cast(n_ratings as {{ dbt.type_bigint() }}) as n_ratings
 from agreement
+{%- endif %}

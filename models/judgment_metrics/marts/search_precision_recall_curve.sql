@@ -9,11 +9,13 @@
 -#}
 {%- set curve_metrics = search_metrics.get_metrics() | selectattr('type', 'equalto', 'average_precision_11pt') | list -%}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') and (curve_metrics | length) > 0 -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_metrics') and (curve_metrics | length) > 0,
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
                                                'input_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set metric = curve_metrics[0] if curve_metrics else {'scale': 'binary', 'threshold': 1} -%}
 {%- if is_incremental() -%}
     {#- only the pairs to build: their result rows, their spine rows and their queries' pool rows -#}
@@ -48,3 +50,4 @@ from (
 inner join pairs_to_build
     on pairs_to_build.run_id = curve.run_id
     and pairs_to_build.query_id = curve.query_id
+{%- endif %}

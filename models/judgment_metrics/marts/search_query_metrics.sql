@@ -8,11 +8,13 @@
   lacks, reading only their results and their queries' pool rows.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_metrics'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
                                                'input_fingerprint', build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set metrics = search_metrics.get_metrics() -%}
 {%- set cutoffs = search_metrics.get_cutoffs() -%}
 {#- the diversity metrics read the subtopic judgments (the diversity family) -#}
@@ -51,3 +53,4 @@ from (
                'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
                    search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')']]},
     ctes=ctes) }}
+{%- endif %}

@@ -7,11 +7,13 @@
   results or judgments changed, a query added or removed) or that are gone, and aggregates the runs the table lacks.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_metrics'),
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_run_fingerprints', ['run_id'], 'run_fingerprint',
                                                build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set score_types = ['precision', 'recall', 'average_precision', 'reciprocal_rank', 'ndcg', 'err', 'auc', 'success',
                        'r_precision', 'bpref', 'rbp', 'average_precision_11pt', 'infap',
                        'set_precision', 'set_recall', 'set_f', 'set_average_precision', 'set_relative_precision',
@@ -57,3 +59,4 @@ select
     {{ search_metrics.build_settings_column(build_settings) }}
 from run_means
 inner join runs_to_build on runs_to_build.run_id = run_means.run_id
+{%- endif %}

@@ -6,11 +6,13 @@
 -#}
 {%- set curve_metrics = search_metrics.get_metrics() | selectattr('type', 'equalto', 'average_precision_11pt') | list -%}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') and (curve_metrics | length) > 0 -%}
 {{ config(
-    enabled=search_metrics.family_enabled('judgment_metrics') and (curve_metrics | length) > 0,
+    enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_run_fingerprints', ['run_id'], 'run_fingerprint',
                                                build_settings)
 ) }}
+{%- if model_enabled %}
 
 with runs_to_build as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_run_fingerprints'), ['run_id']) | indent(4) }}
@@ -40,3 +42,4 @@ select
     {{ search_metrics.build_settings_column(build_settings) }}
 from run_curves
 inner join runs_to_build on runs_to_build.run_id = run_curves.run_id
+{%- endif %}

@@ -15,8 +15,10 @@
   sum over floats is in a fixed order (the runs left to right; a list's scores by a window ordered by rank, doc_id).
 -#}
 {%- set fusions = search_metrics.get_fusions() -%}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0 -%}
 {{ config(materialized='table',
-          enabled=search_metrics.family_enabled('judgment_metrics') and (fusions | length) > 0) }}
+          enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_results_checked_runs') }}
 {%- set input_runs = [] -%}
 {%- for fusion in fusions -%}
@@ -207,3 +209,4 @@ select
         ~ search_metrics.binary_order('doc_id') ~ ' desc)') }} as rank,
     {{ search_metrics.as_double('score') }} as score
 from fused_scores
+{%- endif %}

@@ -5,6 +5,9 @@
   The input's rules are checked on search_metrics_stg_judgments_rule_violations, which reads the input with the
   same SQL; this view depends on it, so in `dbt build` a failing rule skips this view and every model downstream.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics') or search_metrics.family_enabled('click_agreement')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') or search_metrics.family_enabled('click_agreement') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_judgments_rule_violations') }}
 {{ search_metrics.staged_judgments() }}
+{%- endif %}

@@ -16,8 +16,10 @@
   grouped pass) instead of once per rule; the view search_metrics_stg_judgments depends on this table, so a failing
   rule skips every model downstream of the input. docs/inputs.md, "The input rules".
 -#}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') or search_metrics.family_enabled('click_agreement') -%}
 {{ config(materialized='table',
-          enabled=search_metrics.family_enabled('judgment_metrics') or search_metrics.family_enabled('click_agreement')) }}
+          enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set largest = search_metrics.largest_rank() -%}
 {%- set grades = search_metrics.scale_grades() -%}
 {%- set grading = search_metrics.get_grading() -%}
@@ -121,3 +123,4 @@ select
     cast(null as {{ dbt.type_string() }}) as scale,
     cast(n_scales as {{ dbt.type_bigint() }}) as n_scales
 from queries_with_several_scales
+{%- endif %}

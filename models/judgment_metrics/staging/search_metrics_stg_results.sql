@@ -7,11 +7,14 @@
   With var search_metrics_fusions, the fused runs (search_metrics_stg_fused_results) follow the input's rows: every
   model that reads the results reads them as runs (docs/fusion.md).
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_results_checked_runs') }}
 {{ search_metrics.staged_results() }}
 {%- if search_metrics.get_fusions() | length > 0 %}
 union all
 select run_id, query_id, doc_id, rank, score
 from {{ ref('search_metrics_stg_fused_results') }}
+{%- endif %}
 {%- endif %}

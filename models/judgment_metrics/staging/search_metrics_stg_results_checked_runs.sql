@@ -6,7 +6,9 @@
   with its current fingerprint is not checked again (unchanged_checked_runs). The view search_metrics_stg_results
   depends on it.
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_results_rule_violations') }}
 select
     run_id,
@@ -14,3 +16,4 @@ select
     cast({{ search_metrics.string_literal(search_metrics.incremental_settings(search_metrics.results_rule_settings())) }}
         as {{ dbt.type_string() }}) as rule_settings
 from {{ ref('search_metrics_stg_results_run_fingerprints') }}
+{%- endif %}

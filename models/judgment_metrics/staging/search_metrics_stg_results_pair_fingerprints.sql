@@ -5,7 +5,9 @@
   fingerprints (search_metrics_stg_results_run_fingerprints, before the rules) and the spine
   (search_metrics_int_query_spine, after them) are read from it. A null run_id or query_id is a key of its own.
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 select
     run_id,
     query_id,
@@ -15,3 +17,4 @@ from (
     {{ search_metrics.staged_results() | indent(4) }}
 ) as staged_results
 group by run_id, query_id
+{%- endif %}

@@ -13,10 +13,12 @@
   (search_metrics_stg_results_checked_runs), and rows with no run_id; the rows of the other runs are kept: every
   rule of this input is within one run.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics'),
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled,
           **search_metrics.rules_incremental_config('search_metrics_stg_results_run_fingerprints',
                                                     'search_metrics_stg_results_checked_runs',
                                                     search_metrics.results_rule_settings())) }}
+{%- if model_enabled %}
 {%- set unchanged_runs = search_metrics.unchanged_checked_runs(ref('search_metrics_stg_results_run_fingerprints'),
                                                                'search_metrics_stg_results_checked_runs',
                                                                search_metrics.results_rule_settings()) -%}
@@ -126,3 +128,4 @@ select
     cast(null as {{ search_metrics.type_double() }}) as score,
     cast(duplicated_keys.n_rows as {{ dbt.type_bigint() }}) as n_rows
 from duplicated_keys
+{%- endif %}

@@ -6,9 +6,12 @@
   whose fingerprint moved (unchanged_checked_runs). A null run_id is a row of its own. A view (the staging
   folder's default): it aggregates one row per pair where it is read, no table node of its own per build.
 -#}
-{{ config(enabled=search_metrics.family_enabled('judgment_metrics')) }}
+{%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 select
     run_id,
     {{ search_metrics.set_fingerprint(['query_id', 'results_fingerprint']) }} as results_fingerprint
 from {{ ref('search_metrics_stg_results_pair_fingerprints') }}
 group by run_id
+{%- endif %}

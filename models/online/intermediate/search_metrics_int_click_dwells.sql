@@ -10,7 +10,9 @@
   search_dwell_survival, search_metrics_int_experiment_dwells, search_input_quality), so its window over each
   day-session's events is computed once; the incremental marts' lookback filters what they read from it.
 -#}
-{{ config(materialized='table', enabled=search_metrics.family_enabled('sessions')) }}
+{%- set model_enabled = search_metrics.family_enabled('sessions') -%}
+{{ config(materialized='table', enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set has_visits = search_metrics.inputs_configured(['search_metrics_page_visits']) %}
 
 with session_searches as (
@@ -97,4 +99,5 @@ left join page_visits
     on page_visits.search_id = session_clicks.search_id
     and page_visits.position = session_clicks.position
     and not ({{ search_metrics.max_event_delay_exceeded('page_visits.visit_end_us', 'session_clicks.searched_us') }})
+{%- endif %}
 {%- endif %}

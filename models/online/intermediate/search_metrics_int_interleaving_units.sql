@@ -5,7 +5,9 @@
   team b wins and null without a credited click: the unit's value in the bootstrap of the preference delta.
   A view: search_interleaving_daily filters it by search_date.
 -#}
-{{ config(enabled=search_metrics.family_enabled('interleaving')) }}
+{%- set model_enabled = search_metrics.family_enabled('interleaving') -%}
+{{ config(enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_online_evaluation_settings() %}
 
 with interleaved_searches as (
@@ -92,3 +94,4 @@ select
     end as preference
 from units
 inner join experiment_teams on experiment_teams.experiment = units.experiment
+{%- endif %}

@@ -19,7 +19,9 @@
   aggregates; the incremental mart's recompute filter compares with a subquery, which DuckDB (2.0) does
   not push into the view: an incremental run computes the view over every day, then keeps the days it rebuilds.
 -#}
-{{ config(materialized='view', enabled=search_metrics.family_enabled('sessions')) }}
+{%- set model_enabled = search_metrics.family_enabled('sessions') -%}
+{{ config(materialized='view', enabled=model_enabled) }}
+{%- if model_enabled %}
 {%- set settings = search_metrics.get_online_evaluation_settings() -%}
 {%- set has_query = search_metrics.get_query_id_column() is not none -%}
 {#- a reformulation candidate (of the relation named searches): a search with a query whose next search of the
@@ -174,4 +176,5 @@ left join clicked_outcomes
 left join clicked_between
     on clicked_between.search_id = searches.search_id
     and clicked_between.search_date = searches.search_date
+{%- endif %}
 {%- endif %}

@@ -6,10 +6,12 @@
 -#}
 {%- set build_settings = ['search_metrics_online_evaluation.checkin_seconds', 'search_metrics_page_visits',
     'search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
+{%- set model_enabled = search_metrics.family_enabled('sessions') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('sessions'),
+    enabled=model_enabled,
     **search_metrics.click_incremental_config(['search_date', 'search_type', 'checkin_seconds'], build_settings)
 ) }}
+{%- if model_enabled %}
 
 with dwells_to_build as (
     select search_date, search_type, dwell_us, is_censored
@@ -32,3 +34,4 @@ select
     median_dwell_seconds,
     {{ search_metrics.build_settings_column(build_settings) }}
 from dwell_survival
+{%- endif %}

@@ -5,10 +5,12 @@
 {%- set build_settings = ['search_metrics_online_evaluation.interleaving_unit', 'search_metrics_team_column',
     'search_metrics_experiment_column', 'search_metrics_bootstrap_samples', 'search_metrics_confidence_level',
     'search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
+{%- set model_enabled = search_metrics.family_enabled('interleaving') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('interleaving'),
+    enabled=model_enabled,
     **search_metrics.click_incremental_config(['experiment', 'search_date'], build_settings)
 ) }}
+{%- if model_enabled %}
 
 with units_to_build as (
     select *
@@ -36,3 +38,4 @@ select
     ci_high,
     {{ search_metrics.build_settings_column(build_settings) }}
 from daily_verdicts
+{%- endif %}

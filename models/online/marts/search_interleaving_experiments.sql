@@ -2,7 +2,9 @@
   The interleaving verdict of each experiment over all its days (docs/online_evaluation.md). A table rebuilt in full:
   the whole experiment's verdict needs every unit.
 -#}
-{{ config(enabled=search_metrics.family_enabled('interleaving'), materialized='table') }}
+{%- set model_enabled = search_metrics.family_enabled('interleaving') -%}
+{{ config(enabled=model_enabled, materialized='table') }}
+{%- if model_enabled %}
 
 with experiment_units as (
     select * from {{ ref('search_metrics_int_interleaving_units') }}
@@ -40,3 +42,4 @@ select
     experiment_verdicts.ci_high
 from experiment_verdicts
 inner join experiment_days on experiment_days.experiment = experiment_verdicts.experiment
+{%- endif %}

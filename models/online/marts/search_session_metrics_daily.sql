@@ -7,10 +7,12 @@
 {%- set build_settings = ['search_metrics_online_evaluation.dwell_threshold_seconds',
     'search_metrics_online_evaluation.return_window_seconds', 'search_metrics_online_evaluation.reformulation_gap_seconds',
     'search_metrics_query_id_column', 'search_metrics_page_visits', 'search_metrics_future_tolerance_seconds', 'search_metrics_max_event_delay_seconds'] -%}
+{%- set model_enabled = search_metrics.family_enabled('sessions') -%}
 {{ config(
-    enabled=search_metrics.family_enabled('sessions'),
+    enabled=model_enabled,
     **search_metrics.click_incremental_config(['search_date', 'search_type'], build_settings)
 ) }}
+{%- if model_enabled %}
 {%- set has_query = search_metrics.get_query_id_column() is not none %}
 
 with searches_to_build as (
@@ -122,3 +124,4 @@ select
     {%- endif %},
     {{ search_metrics.build_settings_column(build_settings) }}
 from daily_counts
+{%- endif %}
