@@ -3,7 +3,7 @@
   soon as a project has semantic models. Built whenever a model family that has semantic models is enabled.
 -#}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics')
-        or search_metrics.family_enabled('clicks') -%}
+                        or search_metrics.family_enabled('clicks') -%}
 {{ config(
     enabled=model_enabled,
     materialized='table'

@@ -20,7 +20,8 @@ CONFIG = re.compile(r"\{%- set model_enabled = (?P<expr>.+?) -%\}\n\{\{ config\(
 def layout_problem(text: str) -> str | None:
     match = CONFIG.search(text)
     if not match:
-        return "no `{%- set model_enabled = ... -%}` right before a `{{ config(...) }}` followed by `{%- if model_enabled %}`"
+        return ("no `{%- set model_enabled = ... -%}` right before a `{{ config(...) }}` followed by "
+                "`{%- if model_enabled %}`")
     if not re.search(r"(^|[\s(,])enabled=model_enabled\b", match.group("args")):
         return "its config does not say enabled=model_enabled"
     if text.count("{{ config(") != 1:
@@ -40,7 +41,8 @@ def test_every_model_renders_nothing_past_its_config_when_disabled():
 
 def test_the_layout_check_rejects_a_model_that_renders_when_disabled():
     good = ("{%- set model_enabled = search_metrics.family_enabled('clicks') -%}\n"
-            "{{ config(materialized='table', enabled=model_enabled) }}\n{%- if model_enabled %}\nselect 1\n{%- endif %}\n")
+            "{{ config(materialized='table', enabled=model_enabled) }}\n"
+            "{%- if model_enabled %}\nselect 1\n{%- endif %}\n")
     assert layout_problem(good) is None
     assert layout_problem(good.replace("{%- endif %}\n", "")) is not None
     assert layout_problem(good.replace("enabled=model_enabled", "enabled=true")) is not None

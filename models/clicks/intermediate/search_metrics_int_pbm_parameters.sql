@@ -9,7 +9,7 @@
   search_click_position_bias both read the fit.
 -#}
 {%- set model_enabled = search_metrics.family_enabled('click_models')
-                  and 'pbm' in search_metrics.get_click_model_settings().models -%}
+                        and 'pbm' in search_metrics.get_click_model_settings().models -%}
 {{ config(enabled=model_enabled,
           materialized='table') }}
 {%- if model_enabled %}

@@ -4,7 +4,7 @@
   (text); a column the input lacks is a compile error (input_columns).
 -#}
 {%- set model_enabled = search_metrics.family_enabled('click_auc') or search_metrics.family_enabled('click_models')
-    or search_metrics.family_enabled('interleaving') -%}
+                        or search_metrics.family_enabled('interleaving') -%}
 {{ config(enabled=model_enabled) }}
 {%- if model_enabled %}
 {%- set team_column = search_metrics.get_input_column('search_metrics_team_column', 'the impressions input')
