@@ -1,7 +1,11 @@
 {#-
   The pre-hook of a judged incremental model (judged_incremental_config): on an incremental run, deletes from the
   table every row whose `keys` have no row in `state` with the same `fingerprint` (its run's results or its query's
-  judgments changed, or the run is gone). Renders nothing on a first or full-refresh run.
+  judgments changed, or the run is gone). DuckDB and PostgreSQL compare the table's build record
+  (build_record_relation, record_built_keys) with `state`, delete the stale keys' rows from the table and from the
+  record, and read the table's rows only when some key went stale; a table without a record (built before records,
+  or as a plain table) gets one from its rows first. Runs its statements itself; renders nothing, also on a first or
+  full-refresh run.
   Spark (Parquet, no row deletes): drops every partition (incremental_partition_keys: a run, a compared pair) that
   holds such a row, one ALTER TABLE ... DROP PARTITION each, run by the macro itself; the model then computes every
   key of those partitions again, since the table lacks them. Renders nothing.
@@ -12,13 +16,32 @@
 
 {% macro default__delete_stale_rows(state, keys, fingerprint) -%}
     {%- if execute and is_incremental() -%}
-    delete from {{ this }} as built
-    where not exists (
-        select 1
-        from {{ state }} as state
-        where {% for key in keys %}state.{{ key }} = built.{{ key }} and {% endfor -%}
-            state.{{ fingerprint }} = built.{{ fingerprint }}
-    )
+        {%- set record = search_metrics.build_record_relation(this) -%}
+        {%- if adapter.get_relation(database=record.database, schema=record.schema, identifier=record.identifier) is none -%}
+            {#- a table built before build records (or after a plain-table build): its rows say which keys it holds -#}
+            {%- do run_query('create table ' ~ record ~ ' as select distinct ' ~ (keys | join(', ')) ~ ', '
+                ~ fingerprint ~ ' as recorded_fingerprint, cast(null as ' ~ dbt.type_string() ~ ') as build_invocation_id,'
+                ~ ' cast(null as ' ~ dbt.type_string() ~ ') as build_started_at from ' ~ this) -%}
+            {%- do adapter.cache_added(record) -%}
+        {%- endif -%}
+        {%- set stale_keys -%}
+            select {% for key in keys %}recorded.{{ key }}{{ ', ' if not loop.last }}{% endfor %}
+            from {{ record }} as recorded
+            where not exists (
+                select 1
+                from {{ state }} as state
+                where {{ search_metrics.keys_equal(keys, 'state', 'recorded') }}
+                    and state.{{ fingerprint }} = recorded.recorded_fingerprint
+            )
+        {%- endset -%}
+        {#- the table's rows are read only when some key went stale -#}
+        {%- if run_query('select count(*) from (' ~ stale_keys ~ ') as stale').rows[0][0] > 0 -%}
+            {%- do run_query('delete from ' ~ this ~ ' as built where exists (select 1 from (' ~ stale_keys
+                ~ ') as stale where ' ~ search_metrics.keys_equal(keys, 'stale', 'built') ~ ')') -%}
+            {%- do run_query('delete from ' ~ record ~ ' as recorded where not exists (select 1 from ' ~ state
+                ~ ' as state where ' ~ search_metrics.keys_equal(keys, 'state', 'recorded')
+                ~ ' and state.' ~ fingerprint ~ ' = recorded.recorded_fingerprint)') -%}
+        {%- endif -%}
     {%- endif -%}
 {%- endmacro %}
 

@@ -722,12 +722,13 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         if rechecked is not None:
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
         # the comparisons of the swapped run's pairs that the build recomputed read the swapped values: their rows go,
-        # and one more build computes them again (the tables lack them)
-        for table in ("search_query_deltas", "search_run_comparison"):
-            chain.execute(f"delete from main.{table} where ? in (baseline, candidate)", [swap_run])
-        # so do the unjudged bounds of those pairs (their deltas) and the judge's means of the run (its human values)
-        chain.execute("delete from main.search_comparison_unjudged_bounds where ? in (baseline, candidate)", [swap_run])
-        chain.execute("delete from main.search_judge_run_metrics where run_id = ?", [swap_run])
+        # with their keys in the tables' build records, and one more build computes them again (the records lack them)
+        for table in ("search_query_deltas", "search_run_comparison", "search_comparison_unjudged_bounds"):
+            for relation in (table, f"{table}__build_record"):
+                chain.execute(f"delete from main.{relation} where ? in (baseline, candidate)", [swap_run])
+        # so do the unjudged bounds of those pairs (their deltas, above) and the judge's means of the run (its human values)
+        for relation in ("search_judge_run_metrics", "search_judge_run_metrics__build_record"):
+            chain.execute(f"delete from main.{relation} where run_id = ?", [swap_run])
         result = chain.build()
         assert result.success, f"{kind}, the swapped run's comparisons again: {result.exception}"
         assert_tables_equal(chain.tables(), chain.full_build())
@@ -754,6 +755,22 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     chain.results = [row for row in chain.results if row["run_id"] != "run_bad"]
     result = chain.build()
     assert result.success, result.exception
+    assert_tables_equal(chain.tables(), chain.full_build())
+
+    # the var off: plain tables, whose build records go (the data tests of that build read every row); on again,
+    # the records are made from the tables' rows, and a build after a change equals a full refresh
+    records = "select table_name from duckdb_tables() where table_name like '%__build_record' order by 1"
+    recorded_tables = chain.execute(records)
+    assert ("search_query_metrics__build_record",) in recorded_tables, recorded_tables
+    result = chain.invoke("build", "--indirect-selection", "cautious",
+                          dbt_vars={**VARS, "search_metrics_incremental_runs": False})
+    assert result.success, result.exception
+    assert chain.execute(records) == []
+    first_run, first_query = min((row["run_id"], row["query_id"]) for row in chain.results)
+    chain.results = [row for row in chain.results if (row["run_id"], row["query_id"]) != (first_run, first_query)]
+    result = chain.build()
+    assert result.success, result.exception
+    assert chain.execute(records) == recorded_tables
     assert_tables_equal(chain.tables(), chain.full_build())
 
     result = chain.build(dbt_vars={**VARS, "search_metrics_cutoffs": [1, 3, 5], "search_metrics_rbo_persistence": 0.8,
@@ -867,8 +884,10 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     second = engine.dbt(["run", *select], incremental, "judged_incremental", dbt_vars)
     dbt_ok(second, f"incremental run on {engine_name}")
     compiled = {r.node.name: r.node.compiled_code for r in second.result.results}
-    # the keys to build (`built_rows`), the rule table's runs to check (`as checked_runs`; a plain table on Spark)
-    assert all("built_rows" in compiled[m] or "as checked_runs" in compiled[m] for m in models
+    # the keys to build (the build record's keys, `recorded`; on Spark, which keeps no record, the table's rows,
+    # `built_rows`), the rule table's runs to check (`as checked_runs`; a plain table on Spark)
+    built = "as built_rows" if engine_name == "spark" else "__build_record"
+    assert all(built in compiled[m] or "as checked_runs" in compiled[m] for m in models
                if not (engine_name == "spark" and m == RULES)), "the second run did not take the incremental path"
     if files_before is not None:
         files_after = partition_files(engine, incremental)
@@ -893,3 +912,29 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
             assert expected.rows, name
         assert_same_table(name, built, expected, f"{engine_name} incremental", f"{engine_name} full refresh",
                           tol=1e-12)
+    if engine_name == "postgres":
+        assert_tests_read_the_latest_build(engine, incremental, dbt_vars)
+
+
+def assert_tests_read_the_latest_build(engine, schema, dbt_vars):
+    """The data tests of a table with a build record read the keys its latest build wrote (docs/metrics.md,
+    "Incremental builds"): a duplicated row of a pair the incremental run rebuilt is found by `dbt test`, one of a
+    pair it kept is not; a `dbt build` of the table that writes nothing tests no row."""
+    record = engine.fetch(f"(select run_id, query_id, build_invocation_id from "
+                          f"{engine.relation(schema, 'search_query_metrics__build_record')}) as recorded")
+    by_build: dict = {}
+    for run_id, query_id, build in sorted(record.rows):
+        by_build.setdefault(build, (run_id, query_id))
+    assert len(by_build) == 2, f"the record should hold the first run's keys and the second's: {sorted(by_build)}"
+    table = engine.relation(schema, "search_query_metrics")
+    for run_id, query_id in by_build.values():
+        engine.execute(f"insert into {table} select * from {table} where run_id = '{run_id}'"
+                       f" and query_id = '{query_id}' and metric = 'ndcg' and k = 10")
+    unique = "search_query_metrics__one_row_per_run_query_metric_and_k"
+    tested = engine.dbt(["test", "--select", unique], schema, "judged_incremental", dbt_vars)
+    statuses = [(str(r.status), r.failures) for r in tested.result.results if r.node.resource_type == "test"]
+    assert statuses == [("fail", 1)], (
+        "dbt test should find the duplicate in the pair the latest build wrote, and only that one")
+    built = engine.dbt(["build", "--select", "search_query_metrics", unique], schema, "judged_incremental", dbt_vars)
+    statuses = {r.node.name: (str(r.status), r.failures) for r in built.result.results}
+    assert statuses[unique] == ("pass", 0), f"a build that wrote nothing tests no row: {statuses}"

@@ -11,7 +11,7 @@
 select
     *,
     'k must be null for the metrics without a cutoff (auc, bpref, ...) and a cutoff for every other metric' as rule_violated
-from {{ model }}
+from {{ search_metrics.rows_to_test(model) }}
 where
     {%- if metrics_without_cutoff %}
     ({{ column_name }} is null and {{ metric_column }} not in ('{{ metrics_without_cutoff | join("', '") }}'))

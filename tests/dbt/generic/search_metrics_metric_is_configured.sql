@@ -10,7 +10,7 @@
 select distinct
     {{ column_name }},
     '{{ rule }}' as rule_violated
-from {{ model }}
+from {{ search_metrics.rows_to_test(model) }}
 where {{ column_name }} not in (
     {%- for name in names %}
     {{ search_metrics.string_literal(name) }}{{ ',' if not loop.last }}

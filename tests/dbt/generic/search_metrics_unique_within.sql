@@ -8,6 +8,6 @@ select
     duplicated_keys.*,
     '{{ columns | join(", ") }} must be unique' as rule_violated
 from (
-    {{ search_metrics.duplicate_keys(model, columns, find_repeated_hashes) }}
+    {{ search_metrics.duplicate_keys(search_metrics.rows_to_test(model), columns, find_repeated_hashes) }}
 ) as duplicated_keys
 {% endtest %}

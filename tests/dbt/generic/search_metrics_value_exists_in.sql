@@ -7,7 +7,7 @@
 {% test search_metrics_value_exists_in(model, column_name, to, field, rule) %}
 with child_values as (
     select distinct {{ column_name }} as value
-    from {{ model }}
+    from {{ search_metrics.rows_to_test(model) }}
     where {{ column_name }} is not null
 ),
 
