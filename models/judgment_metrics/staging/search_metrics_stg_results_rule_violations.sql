@@ -22,14 +22,33 @@
 {%- set unchanged_runs = search_metrics.unchanged_checked_runs(ref('search_metrics_stg_results_run_fingerprints'),
                                                                'search_metrics_stg_results_checked_runs',
                                                                search_metrics.results_rule_settings()) -%}
-{#- the input rows to check: every row, or on an incremental build those of the runs to check again -#}
+{#- on an incremental build, the runs to check again, read when the build runs and written into the SQL (at most
+    1,000; more are found by a join), so that the engine can skip the input's other rows by their statistics -#}
+{%- set runs_to_check = none -%}
+{%- if unchanged_runs is not none and execute -%}
+    {%- set listed = run_query('select fingerprints.run_id from ' ~ ref('search_metrics_stg_results_run_fingerprints')
+        ~ ' as fingerprints where fingerprints.run_id is not null and not exists (select 1 from (' ~ unchanged_runs
+        ~ ') as unchanged where unchanged.run_id = fingerprints.run_id)').rows -%}
+    {%- if listed | length <= 1000 -%}
+        {%- set runs_to_check = listed | map(attribute=0) | list -%}
+    {%- endif -%}
+{%- endif -%}
+{#- the input rows to check: every row, or on an incremental build those of the runs to check again (and the rows
+    with no run_id) -#}
 {%- set rows_to_check -%}
 (
     select staged_results.*
     from (
         {{ search_metrics.staged_results() | indent(8) }}
     ) as staged_results
-    {%- if unchanged_runs is not none %}
+    {%- if runs_to_check is not none %}
+    where staged_results.run_id is null
+        {%- if runs_to_check %}
+        or staged_results.run_id in (
+            {%- for run_id in runs_to_check %}{{ search_metrics.string_literal(run_id) }}{{ ', ' if not loop.last }}{% endfor -%}
+        )
+        {%- endif %}
+    {%- elif unchanged_runs is not none %}
     where not exists (
         select 1
         from ({{ unchanged_runs | indent(8) }}) as unchanged
