@@ -1,17 +1,26 @@
 {#-
-  Each run of the results input with the fingerprint of its rows: set_fingerprint of its (query_id,
-  results_fingerprint) pairs of search_metrics_stg_results_pair_fingerprints (each pair's rows' doc_id, rank and
-  score, read by staged_results as the rule table reads them), so it moves when any row of the run moves, or a
-  query is added or removed; the input is scanned once, for the pairs. The rule table checks again only the runs
-  whose fingerprint moved (unchanged_checked_runs). A null run_id is a row of its own. A view (the staging
-  folder's default): it aggregates one row per pair where it is read, no table node of its own per build.
+  Each run of the results input with the fingerprint of its rows: set_fingerprint of each row's query_id, doc_id,
+  rank and score (read by staged_results as the rule table reads them), so it moves when any row of the run moves,
+  or a query is added or removed. The one scan of the whole input a build makes, grouped by run only (a few groups:
+  cheaper than by run and query); the per-pair fingerprints (search_metrics_stg_results_pair_fingerprints) are
+  computed again only for the runs whose fingerprint moved, and the rule table checks again only those runs
+  (unchanged_checked_runs). A null run_id is a row of its own. run_results_fingerprint is the same value under the
+  name the per-pair table's rows carry it (its incremental state: judged_incremental_config).
 -#}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
-{{ config(enabled=model_enabled) }}
+{{ config(materialized='table', enabled=model_enabled) }}
 {%- if model_enabled %}
 select
     run_id,
-    {{ search_metrics.set_fingerprint(['query_id', 'results_fingerprint']) }} as results_fingerprint
-from {{ ref('search_metrics_stg_results_pair_fingerprints') }}
-group by run_id
+    results_fingerprint,
+    results_fingerprint as run_results_fingerprint
+from (
+    select
+        run_id,
+        {{ search_metrics.set_fingerprint(['query_id', 'doc_id', 'rank', 'score']) }} as results_fingerprint
+    from (
+        {{ search_metrics.staged_results() | indent(8) }}
+    ) as staged_results
+    group by run_id
+) as runs
 {%- endif %}
