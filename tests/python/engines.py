@@ -523,7 +523,7 @@ def _sort_key(values: tuple) -> tuple:
 # The fingerprints of the judged incremental models are sums of each engine's own row hash (macro row_hash): compared
 # only with fingerprints of the same engine, never across engines (test_incremental_runs.py tests what they catch).
 ENGINE_SPECIFIC_COLUMNS = frozenset({"results_fingerprint", "input_fingerprint", "run_fingerprint",
-                                     "comparison_fingerprint",
+                                     "run_results_fingerprint", "comparison_fingerprint",
                                      "overlap_fingerprint"})
 
 
