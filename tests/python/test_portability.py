@@ -156,9 +156,10 @@ def compiled_for(engine, dialect: str) -> tuple[list[tuple[str, str]], list[tupl
     models = compiled_models(result)
     for m in models:
         if m["materialized"] == "incremental":
-            # the click models' recompute filter reads `built_days`, the judged models' keys to build `built_rows`,
-            # the rule tables' runs to check `checked_runs`
-            assert any(marker in m["sql"] for marker in ("built_days", "built_rows", "as checked_runs")), (
+            # the click models' recompute filter reads `built_days`, the judged models' keys to build their build
+            # record (`recorded`; `built_rows` on Spark, which keeps none), the rule tables' runs to check
+            # `checked_runs`
+            assert any(marker in m["sql"] for marker in ("built_days", "as recorded", "built_rows", "as checked_runs")), (
                 f"{m['name']} did not compile its incremental branch")
             models_out.append((f"{m['name']} (incremental run)", neutral(m["sql"], models)))
     _compiled[dialect] = (models_out, tests_out)

@@ -23,9 +23,11 @@
                                                                'search_metrics_stg_results_checked_runs',
                                                                search_metrics.results_rule_settings()) -%}
 {#- on an incremental build, the runs to check again, read when the build runs and written into the SQL (at most
-    1,000; more are found by a join), so that the engine can skip the input's other rows by their statistics -#}
+    1,000; more, or a `dbt compile` before the runs' fingerprints exist, are found by a join), so that the engine
+    can skip the input's other rows by their statistics -#}
 {%- set runs_to_check = none -%}
-{%- if unchanged_runs is not none and execute -%}
+{%- if unchanged_runs is not none and execute
+      and load_relation(ref('search_metrics_stg_results_run_fingerprints')) is not none -%}
     {%- set listed = run_query('select fingerprints.run_id from ' ~ ref('search_metrics_stg_results_run_fingerprints')
         ~ ' as fingerprints where fingerprints.run_id is not null and not exists (select 1 from (' ~ unchanged_runs
         ~ ') as unchanged where unchanged.run_id = fingerprints.run_id)').rows -%}
