@@ -35,6 +35,11 @@ the human tables keep theirs. In every step the kept and rebuilt rows of each ju
 The results joined to the pool (search_metrics_int_labeled_results, by pair) are in the chain too: an unchanged
 pair's rows keep a sentinel score, a changed pair's are copied again; the settings step names its largest cutoff.
 So are the trec_eval results (search_metrics_int_trec_eval_results, by pair), with the same sentinels.
+The tables' build records (DuckDB, PostgreSQL): rows deleted by hand are computed again once their keys leave the
+record too; a build with the var search_metrics_incremental_runs false drops the records (its data tests reading
+every row), and the next incremental build makes them from the tables' rows and equals a full refresh. On
+PostgreSQL, `dbt test` after the incremental run finds a duplicated row of a pair that run wrote and not one of a
+pair it kept, and a `dbt build` that writes nothing tests no row (docs/metrics.md, "Incremental builds").
 """
 
 import json
@@ -726,7 +731,8 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         for table in ("search_query_deltas", "search_run_comparison", "search_comparison_unjudged_bounds"):
             for relation in (table, f"{table}__build_record"):
                 chain.execute(f"delete from main.{relation} where ? in (baseline, candidate)", [swap_run])
-        # so do the unjudged bounds of those pairs (their deltas, above) and the judge's means of the run (its human values)
+        # so do the unjudged bounds of those pairs (their deltas, above) and the judge's means of the run (its human
+        # values)
         for relation in ("search_judge_run_metrics", "search_judge_run_metrics__build_record"):
             chain.execute(f"delete from main.{relation} where run_id = ?", [swap_run])
         result = chain.build()
