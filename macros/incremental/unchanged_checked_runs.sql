@@ -4,8 +4,9 @@
   checked-runs model `checked_runs` (a copy of the fingerprints as of the last build whose rules passed, with the
   rule settings) holds with the same fingerprint and the same settings (`rule_settings`: their names, read by
   incremental_settings). A run whose rows did not move passed its rules then and passes them now: every rule of
-  the results input is within one run. None (check every run) on a first or full-refresh build, a plain table, or
-  when the checked-runs table does not exist yet.
+  the results input is within one run. None (check every run) on a first or full-refresh build, a plain table,
+  when the checked-runs table does not exist yet, or when this invocation does not build `fingerprints` (a table
+  that may then be older than the input: the rule table selected without its parents).
 -#}
 {% macro unchanged_checked_runs(fingerprints, checked_runs, rule_settings) %}
     {{- return(adapter.dispatch('unchanged_checked_runs', 'search_metrics')(fingerprints, checked_runs, rule_settings)) -}}
@@ -17,6 +18,16 @@
     {%- endif -%}
     {%- set checked = search_metrics.previous_build_relation(checked_runs) -%}
     {%- if checked is none -%}
+        {{- return(none) -}}
+    {%- endif -%}
+    {#- the fingerprints are a table: when this invocation does not build it (the rule table selected without its
+        parents), they may be older than the input, so every run is checked -#}
+    {%- set fingerprints_built_here = [] -%}
+    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.unique_id in selected_resources
+            and node.alias == fingerprints.identifier and node.schema == fingerprints.schema -%}
+        {%- do fingerprints_built_here.append(node.unique_id) -%}
+    {%- endfor -%}
+    {%- if not fingerprints_built_here -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- set sql -%}

@@ -16,6 +16,6 @@ select
     fusion_inputs.run_id,
     'an input run of a fusion (search_metrics_fusions) must exist in the results' as rule_violated
 from fusion_inputs
-left join (select distinct run_id from {{ ref('search_metrics_stg_results_pair_fingerprints') }}) as input_runs
+left join {{ ref('search_metrics_stg_results_run_fingerprints') }} as input_runs
     on input_runs.run_id = fusion_inputs.run_id
 where input_runs.run_id is null

@@ -16,5 +16,5 @@ select
     fused_runs.run_id,
     'the name of a fusion (search_metrics_fusions) must not be a run_id of the results' as rule_violated
 from fused_runs
-inner join (select distinct run_id from {{ ref('search_metrics_stg_results_pair_fingerprints') }}) as input_runs
+inner join {{ ref('search_metrics_stg_results_run_fingerprints') }} as input_runs
     on input_runs.run_id = fused_runs.run_id
