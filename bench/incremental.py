@@ -90,14 +90,14 @@ def build(name, db_path, vars_, select, extra=()):
 
 
 def rows_apart(db_path, other_path, table):
-    """The rows of `table` in one file and not in the other (both ways; the fingerprint and settings columns left
-    out, floating-point values rounded to 9 decimals): 0 when the two tables hold the same rows."""
+    """The rows of `table` in one file and not in the other (both ways; the fingerprint, settings and built_at columns
+    left out, floating-point values rounded to 9 decimals): 0 when the two tables hold the same rows."""
     with duckdb.connect(db_path, read_only=True) as con:
         con.execute(f"attach '{other_path}' as other (read_only)")
         columns = [(name, kind) for name, kind in con.execute(
             "select column_name, data_type from information_schema.columns where table_catalog = current_database()"
             " and table_schema = 'main' and table_name = ? order by ordinal_position", [table]).fetchall()
-            if not name.endswith("fingerprint") and name != "build_settings"]
+            if not name.endswith("fingerprint") and name not in ("build_settings", "built_at")]
         select = ", ".join(f"round({name}, 9)" if kind == "DOUBLE" else name for name, kind in columns)
         mine = f"select {select} from main.{table}"
         theirs = f"select {select} from other.main.{table}"

@@ -1,12 +1,12 @@
 {#-
-  The rows of `model` a data test of this package reads (docs/metrics.md, "Incremental builds"): where the model
-  keeps a build record (build_record_relation: a judged incremental table on DuckDB or PostgreSQL), every row of
-  the keys the model's latest build wrote, old rows of those keys included (a row a build failed to delete still
-  shows); elsewhere, every row. The latest build is this invocation's when the model is selected in it (`dbt
-  build`: a build that wrote nothing leaves nothing to test, the rows being those tested when they were written),
-  else the record's latest (`dbt test` after `dbt run`). Every row when that build wrote every key (a first or full
-  build). Read at execution time; `model` as it is at parse time, or when it is not a relation (a test's `where`).
-  Returns what a FROM clause takes: the relation, or a subquery with an alias.
+  The rows of `model` a data test of this package reads (docs/metrics.md, "What the data tests read"): where the
+  model keeps a build record (build_record_relation: a judged incremental table on DuckDB or PostgreSQL), the rows
+  its latest build wrote (their built_at is that build's start: built_at_column); elsewhere, every row. The latest
+  build is this invocation's when the model is selected in it (`dbt build`: a build that wrote nothing leaves
+  nothing to test, the rows being those tested when they were written), else the record's latest (`dbt test` after
+  `dbt run`). Every row when that build wrote every key (a first or full build) or when no build is known (a record
+  made from the rows). Read at execution time; `model` as it is at parse time, or when it is not a relation (a
+  test's `where`). Returns what a FROM clause takes: the relation, or a subquery with an alias.
 -#}
 {% macro rows_to_test(model) %}
     {{- return(adapter.dispatch('rows_to_test', 'search_metrics')(model)) -}}
@@ -27,24 +27,22 @@
     {%- endfor -%}
     {%- set latest_build -%}
         {%- if built_here -%}
-            select cast({{ search_metrics.string_literal(invocation_id) }} as {{ dbt.type_string() }}) as build_invocation_id
+            select cast({{ search_metrics.string_literal(invocation_id) }} as {{ dbt.type_string() }}) as build_invocation_id,
+                cast({{ search_metrics.string_literal(run_started_at.isoformat()) }} as {{ dbt.type_string() }}) as build_started_at
         {%- else -%}
-            select max(build_invocation_id) as build_invocation_id
+            select max(build_invocation_id) as build_invocation_id, max(build_started_at) as build_started_at
             from {{ record }}
             where build_started_at = (select max(build_started_at) from {{ record }})
         {%- endif -%}
     {%- endset -%}
     {%- set counts = run_query('select count(*), sum(case when recorded.build_invocation_id = latest_build.build_invocation_id'
-        ~ ' then 1 else 0 end) from ' ~ record ~ ' as recorded cross join (' ~ latest_build ~ ') as latest_build').rows[0] -%}
+        ~ ' then 1 else 0 end), max(latest_build.build_started_at) from ' ~ record ~ ' as recorded cross join ('
+        ~ latest_build ~ ') as latest_build').rows[0] -%}
     {#- every row: an empty record, a build that wrote every key, or no build known (a record made from the rows) -#}
     {%- if counts[0] == 0 or (counts[1] or 0) == counts[0] or ((counts[1] or 0) == 0 and not built_here) -%}
         {{- return(model) -}}
     {%- endif -%}
-    {%- set keys = [] -%}
-    {%- for column in adapter.get_columns_in_relation(record)
-            if column.name | lower not in ('recorded_fingerprint', 'build_invocation_id', 'build_started_at') -%}
-        {%- do keys.append(column.name) -%}
-    {%- endfor -%}
+    {#- the rows the latest build wrote carry its start (built_at_column); none when it wrote no key -#}
     {%- set rows -%}
     (
         select tested_rows.*
@@ -52,13 +50,7 @@
         {%- if (counts[1] or 0) == 0 %}
         where 1 = 0
         {%- else %}
-        where exists (
-            select 1
-            from {{ record }} as recorded
-            inner join ({{ latest_build }}) as latest_build
-                on latest_build.build_invocation_id = recorded.build_invocation_id
-            where {{ search_metrics.keys_equal(keys, 'recorded', 'tested_rows') }}
-        )
+        where tested_rows.built_at = {{ search_metrics.build_timestamp(modules.datetime.datetime.fromisoformat(counts[2])) }}
         {%- endif %}
     ) as rows_to_test
     {%- endset -%}

@@ -76,7 +76,8 @@ select
     {{ search_metrics.as_double('candidate_rows.value') }} as candidate_value,
     {{ search_metrics.as_double('candidate_rows.value - baseline_rows.value') }} as delta,
     coalesce(baseline_rows.comparison_fingerprint, candidate_rows.comparison_fingerprint) as comparison_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from baseline_rows
 full outer join candidate_rows
     on candidate_rows.baseline = baseline_rows.baseline

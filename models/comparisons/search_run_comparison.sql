@@ -233,7 +233,8 @@ select
             end
     end as queries_needed,
     pairs_to_build.comparison_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from adjusted
 inner join pairs_to_build
     on pairs_to_build.baseline = adjusted.baseline

@@ -279,7 +279,8 @@ select
     overlap_rows.k,
     overlap_rows.value,
     comparison_pairs.overlap_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from overlap_rows
 inner join comparison_pairs
     on comparison_pairs.baseline = overlap_rows.baseline

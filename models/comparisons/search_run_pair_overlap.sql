@@ -56,7 +56,8 @@ select
     end as value,
     cast(coalesce(query_overlap.n_queries, 0) as {{ dbt.type_bigint() }}) as n_queries,
     pairs_to_build.overlap_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from pairs_to_build
 cross join measures
 left join query_overlap

@@ -100,6 +100,7 @@ select
         when readings_are_bounds then delta_low > 0 or delta_high < 0
     end as sign_settled,
     comparison_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from pair_means
 {%- endif %}

@@ -63,7 +63,8 @@ select
     1 = 0 as readings_are_bounds,
     {%- endif %}
     pairs_to_build.input_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from {{ ref('search_query_metrics') }} as query_metrics
 inner join pairs_to_build
     on pairs_to_build.run_id = query_metrics.run_id

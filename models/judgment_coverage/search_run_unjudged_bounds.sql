@@ -45,7 +45,8 @@ select
     run_means.n_queries,
     run_means.readings_are_bounds,
     runs_to_build.run_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from run_means
 inner join runs_to_build on runs_to_build.run_id = run_means.run_id
 {%- endif %}

@@ -68,7 +68,8 @@ select
     labels.detail_value,
     coalesce(labels.binary_tie, 0) as binary_tie,
     numbered.input_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from numbered
 left join {{ labels }} as labels
     on labels.query_id = numbered.query_id

@@ -105,7 +105,8 @@ select
     cast({{ "'double'" if zscores else 'printed_as' }} as {{ text }}) as printed_as,
     cast(case when value is null then 1 else 0 end as {{ dbt.type_int() }}) as n_zscores_missing,
     run_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from query_values
 where summary_rule <> 'geometric'
 
@@ -129,7 +130,8 @@ select
     cast({{ "'double'" if zscores else 'max(printed_as)' }} as {{ text }}) as printed_as,
     cast(count(*) - count(value) as {{ dbt.type_int() }}) as n_zscores_missing,
     run_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from query_values
 group by run_id, run_fingerprint, measure, summary_rule
 
@@ -144,7 +146,8 @@ select
     cast({{ "'double'" if zscores else "'long'" }} as {{ text }}) as printed_as,
     cast(0 as {{ dbt.type_int() }}) as n_zscores_missing,
     runs_to_build.run_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from {{ spine }} as spine
 inner join runs_to_build on runs_to_build.run_id = spine.run_id
 group by spine.run_id, runs_to_build.run_fingerprint

@@ -521,10 +521,11 @@ def _sort_key(values: tuple) -> tuple:
 
 
 # The fingerprints of the judged incremental models are sums of each engine's own row hash (macro row_hash): compared
-# only with fingerprints of the same engine, never across engines (test_incremental_runs.py tests what they catch).
+# only with fingerprints of the same engine, never across engines (test_incremental_runs.py tests what they catch);
+# built_at is the start of the build that wrote the row (macro built_at_column), another for each build.
 ENGINE_SPECIFIC_COLUMNS = frozenset({"results_fingerprint", "input_fingerprint", "run_fingerprint",
                                      "run_results_fingerprint", "comparison_fingerprint",
-                                     "overlap_fingerprint"})
+                                     "overlap_fingerprint", "built_at"})
 
 
 def _without_engine_specific_columns(table: Table) -> Table:

@@ -400,7 +400,7 @@ def test_null_rules_of_one_query_no_query_and_a_zero_baseline_by_hand(dbt_projec
         assert (row["n_queries"], row["wins"], row["losses"], row["ties"]) == (0, 0, 0, 0), row
         assert all(row[c] is None for c in row if c not in ("baseline", "candidate", "metric", "k", "n_queries",
                                                             "wins", "losses", "ties", "comparison_fingerprint",
-                                                            "build_settings")), row
+                                                            "build_settings", "built_at")), row
 
     agreement = out["search_judgment_agreement"]
     assert {r["query_id"] for r in agreement} == {None, "q1", "q2"}

@@ -926,16 +926,20 @@ def assert_tests_read_the_latest_build(engine, schema, dbt_vars):
     """The data tests of a table with a build record read the keys its latest build wrote (docs/metrics.md,
     "Incremental builds"): a duplicated row of a pair the incremental run rebuilt is found by `dbt test`, one of a
     pair it kept is not; a `dbt build` of the table that writes nothing tests no row."""
-    record = engine.fetch(f"(select run_id, query_id, build_invocation_id from "
+    record = engine.fetch(f"(select run_id, query_id, build_started_at from "
                           f"{engine.relation(schema, 'search_query_metrics__build_record')}) as recorded")
     by_build: dict = {}
-    for run_id, query_id, build in sorted(record.rows):
-        by_build.setdefault(build, (run_id, query_id))
+    for run_id, query_id, started in sorted(record.rows):
+        by_build.setdefault(started, (run_id, query_id))
     assert len(by_build) == 2, f"the record should hold the first run's keys and the second's: {sorted(by_build)}"
+    (kept_run, kept_query), (rebuilt_run, rebuilt_query) = (by_build[started] for started in sorted(by_build))
     table = engine.relation(schema, "search_query_metrics")
-    for run_id, query_id in by_build.values():
-        engine.execute(f"insert into {table} select * from {table} where run_id = '{run_id}'"
-                       f" and query_id = '{query_id}' and metric = 'ndcg' and k = 10")
+    # one duplicated key in the rebuilt pair, one for each of the kept pair's (metric, k) (at least two), so that the
+    # failure count says which rows the test read
+    engine.execute(f"insert into {table} select * from {table} where run_id = '{rebuilt_run}'"
+                   f" and query_id = '{rebuilt_query}' and metric = 'ndcg' and k = 10")
+    engine.execute(f"insert into {table} select * from {table} where run_id = '{kept_run}'"
+                   f" and query_id = '{kept_query}'")
     unique = "search_query_metrics__one_row_per_run_query_metric_and_k"
     tested = engine.dbt(["test", "--select", unique], schema, "judged_incremental", dbt_vars)
     statuses = [(str(r.status), r.failures) for r in tested.result.results if r.node.resource_type == "test"]

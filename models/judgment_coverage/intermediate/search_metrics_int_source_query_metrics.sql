@@ -58,7 +58,8 @@ select
     cast(null as {{ dbt.type_int() }}) as k,
     {{ search_metrics.as_double('null') }} as value,
     input_fingerprint,
-    {{ settings_column }}
+    {{ settings_column }},
+    {{ search_metrics.built_at_column() }}
 from {{ ref('search_metrics_int_source_spine') }}
 where 1 = 0
 {%- else %}
@@ -66,7 +67,8 @@ where 1 = 0
     read_back={'relation': 'keys_to_build', 'key': 'query_key',
                'columns': ['source_kind', 'source', 'run_id', 'query_id'], 'trailing_columns': ['input_fingerprint'],
                'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
-                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')']]},
+                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')'],
+                             ['built_at', search_metrics.build_timestamp(run_started_at)]]},
     ctes=ctes) }}
 {%- endif %}
 {%- endif %}

@@ -62,7 +62,8 @@ select
     labels.detail_value,
     coalesce(labels.binary_tie, 0) as binary_tie,
     pairs_to_build.input_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from {{ ref('search_metrics_stg_results') }} as results
 inner join pairs_to_build
     on pairs_to_build.run_id = results.run_id

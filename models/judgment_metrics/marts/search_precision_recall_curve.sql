@@ -43,7 +43,8 @@ select
     curve.recall_level,
     curve.precision,
     pairs_to_build.input_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from (
     {{ search_metrics.interpolated_precision(results, pool, spine, metric.scale, metric.threshold) | indent(4) }}
 ) as curve

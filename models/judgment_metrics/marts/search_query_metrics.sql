@@ -51,6 +51,7 @@ from (
     read_back={'relation': 'pairs_to_build', 'key': 'query_id',
                'columns': ['run_id', 'query_id'], 'trailing_columns': ['input_fingerprint'],
                'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
-                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')']]},
+                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')'],
+                             ['built_at', search_metrics.build_timestamp(run_started_at)]]},
     ctes=ctes) }}
 {%- endif %}

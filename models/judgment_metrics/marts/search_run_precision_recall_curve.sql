@@ -39,7 +39,8 @@ select
     run_curves.n_queries,
     run_curves.n_queries_total,
     runs_to_build.run_fingerprint,
-    {{ search_metrics.build_settings_column(build_settings) }}
+    {{ search_metrics.build_settings_column(build_settings) }},
+    {{ search_metrics.built_at_column() }}
 from run_curves
 inner join runs_to_build on runs_to_build.run_id = run_curves.run_id
 {%- endif %}

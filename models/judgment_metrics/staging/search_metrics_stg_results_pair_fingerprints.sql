@@ -33,7 +33,8 @@ select
     {{ search_metrics.set_fingerprint(['staged_results.doc_id', 'staged_results.rank', 'staged_results.score']) }}
         as results_fingerprint,
     runs_to_build.run_results_fingerprint,
-    {{ search_metrics.build_settings_column([]) }}
+    {{ search_metrics.build_settings_column([]) }},
+    {{ search_metrics.built_at_column() }}
 from (
     {{ search_metrics.staged_results() | indent(4) }}
 ) as staged_results
