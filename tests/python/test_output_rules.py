@@ -5,7 +5,7 @@ One DuckDB build of every model family from the compact parity dataset; every ou
 Then one bad row per rule is written into the built tables (a copy of a clean row with a key changed, or a clean
 row changed in place, so that each bad row breaks exactly its own rule), and one `dbt test` run over the same
 tests must fail every one of them with the number of offending rows its bad rows make; the package's own generic
-tests (search_metrics_unique_within, search_metrics_k_null_only_for_auc) must return their rule_violated message.
+tests (search_metrics_unique_within, search_metrics_k_null_only_for_auc, search_metrics_holds_on_each_row) must return their rule_violated message.
 The list of rules is read from dbt's manifest: a new output-side data test fails here until it gets a bad row.
 """
 
@@ -30,6 +30,7 @@ DBT_VARS = {**ALL_INPUT_VARS, "search_metrics_permutations": 20, "search_metrics
 SEED = 20261123
 
 K_RULE = "k must be null for the metrics without a cutoff (auc, bpref, ...) and a cutoff for every other metric"
+CUTOFF_RULE = "k must be null or a configured cutoff (var search_metrics_cutoffs)"
 
 # A break: (model, "insert" a changed copy of a clean row | "update" a clean row in place, which rows may serve,
 # {column: SQL expression}). Each break uses its own clean row.
@@ -83,9 +84,9 @@ RULES = {
     "search_query_metrics__metric_must_be_a_configured_metric": ([insert(QM, CUTOFF_ROW, metric="'ghost'")], 1, None),
     "search_query_metrics__k_must_be_null_exactly_for_metrics_without_a_cutoff": (
         [insert(QM, CUTOFF_ROW, k="null"), insert(QM, "metric = 'auc'", k="1")], 2, K_RULE),
-    "search_query_metrics__k_must_be_a_configured_cutoff": ([insert(QM, CUTOFF_ROW, k="99")], 1, None),
+    "search_query_metrics__k_must_be_a_configured_cutoff": ([insert(QM, CUTOFF_ROW, k="99")], 1, CUTOFF_RULE),
     "search_query_metrics__binary_ties_value_must_not_be_null": (
-        [update(QM, "metric = 'binary_ties'", value="null")], 1, None),
+        [update(QM, "metric = 'binary_ties'", value="null")], 1, "the value of binary_ties must not be null"),
     "search_query_metrics__one_row_per_run_query_metric_and_k": (
         [duplicate(QM, "metric = 'auc'")], 1, "run_id, query_id, metric, k must be unique"),
 
@@ -96,7 +97,7 @@ RULES = {
     "search_run_metrics__metric_must_be_a_configured_metric": ([insert(RM, CUTOFF_ROW, metric="'ghost'")], 1, None),
     "search_run_metrics__k_must_be_null_exactly_for_metrics_without_a_cutoff": (
         [insert(RM, "metric = 'bpref'", k="3"), insert(RM, CUTOFF_ROW, k="null")], 2, K_RULE),
-    "search_run_metrics__k_must_be_a_configured_cutoff": ([insert(RM, CUTOFF_ROW, k="2")], 1, None),
+    "search_run_metrics__k_must_be_a_configured_cutoff": ([insert(RM, CUTOFF_ROW, k="2")], 1, CUTOFF_RULE),
     "search_run_metrics__n_queries_must_not_be_null": ([update(RM, "true", n_queries="null")], 1, None),
     "search_run_metrics__n_queries_total_must_not_be_null": ([update(RM, "true", n_queries_total="null")], 1, None),
     "search_run_metrics__one_row_per_run_metric_and_k": (
