@@ -20,11 +20,7 @@
     {%- if adapter.get_relation(database=record.database, schema=record.schema, identifier=record.identifier) is none -%}
         {{- return(model) -}}
     {%- endif -%}
-    {%- set built_here = [] -%}
-    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.unique_id in selected_resources
-            and node.alias == model.identifier and node.schema == model.schema -%}
-        {%- do built_here.append(node.unique_id) -%}
-    {%- endfor -%}
+    {%- set built_here = search_metrics.built_in_this_invocation(model) -%}
     {%- set latest_build -%}
         {%- if built_here -%}
             select cast({{ search_metrics.string_literal(invocation_id) }} as {{ dbt.type_string() }}) as build_invocation_id,

@@ -22,12 +22,7 @@
     {%- endif -%}
     {#- the fingerprints are a table: when this invocation does not build it (the rule table selected without its
         parents), they may be older than the input, so every run is checked -#}
-    {%- set fingerprints_built_here = [] -%}
-    {%- for node in graph.nodes.values() if node.resource_type == 'model' and node.unique_id in selected_resources
-            and node.alias == fingerprints.identifier and node.schema == fingerprints.schema -%}
-        {%- do fingerprints_built_here.append(node.unique_id) -%}
-    {%- endfor -%}
-    {%- if not fingerprints_built_here -%}
+    {%- if not search_metrics.built_in_this_invocation(fingerprints) -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- set sql -%}
