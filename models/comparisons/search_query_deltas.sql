@@ -23,18 +23,28 @@ with comparison_pairs as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
 ),
 
+{%- if is_incremental() %}
+
+{#- the runs of the pairs to build: a join, so that the engine reads no row of search_query_metrics when there is
+    none (DuckDB skips the probe side of a join whose build side is empty) #}
+runs_to_read as (
+    select baseline as run_id from comparison_pairs
+    union
+    select candidate as run_id from comparison_pairs
+),
+{%- endif %}
+
 query_metrics as (
     select
-        run_id,
-        query_id,
-        metric,
-        k,
-        coalesce(k, 0) as k_key,
-        value
-    from {{ ref('search_query_metrics') }}
+        query_metrics.run_id,
+        query_metrics.query_id,
+        query_metrics.metric,
+        query_metrics.k,
+        coalesce(query_metrics.k, 0) as k_key,
+        query_metrics.value
+    from {{ ref('search_query_metrics') }} as query_metrics
     {%- if is_incremental() %}
-    where run_id in (select baseline from comparison_pairs)
-        or run_id in (select candidate from comparison_pairs)
+    inner join runs_to_read on runs_to_read.run_id = query_metrics.run_id
     {%- endif %}
 ),
 
