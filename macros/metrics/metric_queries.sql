@@ -66,8 +66,8 @@
         {%- for column in read_back.get('trailing_columns', []) %},
         read_back.{{ column }}
         {%- endfor %}
-        {%- for alias, sql in read_back.get('constants', []) %},
-        {{ sql }} as {{ alias }}
+        {%- for item in read_back.get('constants', []) %},
+        {{ item }}
         {%- endfor %}
         {%- endif %}
     from {{ branch }} as metric_values

@@ -66,9 +66,8 @@ where 1 = 0
 {{ search_metrics.metric_queries(metrics, results, pool, spine, cutoffs,
     read_back={'relation': 'keys_to_build', 'key': 'query_key',
                'columns': ['source_kind', 'source', 'run_id', 'query_id'], 'trailing_columns': ['input_fingerprint'],
-               'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
-                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')'],
-                             ['built_at', search_metrics.build_timestamp(run_started_at)]]},
+               'constants': [settings_column,
+                             search_metrics.built_at_column()]},
     ctes=ctes) }}
 {%- endif %}
 {%- endif %}

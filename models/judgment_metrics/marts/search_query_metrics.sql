@@ -50,8 +50,7 @@ from (
 {{ search_metrics.metric_queries(metrics, results, pool, spine, cutoffs, subtopics,
     read_back={'relation': 'pairs_to_build', 'key': 'query_id',
                'columns': ['run_id', 'query_id'], 'trailing_columns': ['input_fingerprint'],
-               'constants': [['build_settings', 'cast(' ~ search_metrics.string_literal(
-                   search_metrics.incremental_settings(build_settings)) ~ ' as ' ~ dbt.type_string() ~ ')'],
-                             ['built_at', search_metrics.build_timestamp(run_started_at)]]},
+               'constants': [search_metrics.build_settings_column(build_settings),
+                             search_metrics.built_at_column()]},
     ctes=ctes) }}
 {%- endif %}
