@@ -1,9 +1,10 @@
 {#-
   Does an automated judge rank the runs as the humans do? Per automated judge, metric and cutoff, over the runs of
   search_judge_run_metrics (each run's human and judge means over the same queries):
-    kendall_tau_b       Kendall's tau-b between the runs' human means and judge means (means compared at 12
-                        decimals, relevance_key, so that equal means tie on every engine); null when either side
-                        ties every pair or fewer than two runs
+    kendall_tau_b       Kendall's tau-b between the runs' human means and judge means (two means tie when they
+                        differ by at most 1e-12 * max(1, |a|, |b|), tolerant_sign, so that equal means summed in
+                        another order tie on every engine); null when either side ties every pair or fewer than
+                        two runs
     tau_ap              Yilmaz, Aslam & Robertson's (2008) AP rank correlation of the judge's ordering of the runs
                         against the humans' (best first): 2 / (n - 1) * sum over judge ranks i >= 2 of
                         C(i) / (i - 1) - 1, C(i) = the runs the judge ranks above the i-th that the humans rank
@@ -32,9 +33,7 @@ with run_means as (
         coalesce(k, 0) as k_key,
         run_id,
         human_value,
-        judge_value,
-        {{ search_metrics.relevance_key('human_value') }} as human_key,
-        {{ search_metrics.relevance_key('judge_value') }} as judge_key
+        judge_value
     from {{ ref('search_judge_run_metrics') }}
 ),
 
@@ -44,15 +43,17 @@ ranked_runs as (
         metric,
         k_key,
         run_id,
-        human_key,
-        judge_key,
+        human_value,
+        judge_value,
+        {#- runs that tie (tolerant_sign) may take either order here: tau_ap, the only reader of the ranks beyond
+            listing each pair once, is null where a tie exists, and elsewhere the value order is the tolerant one #}
         row_number() over (
             partition by rater_id, metric, k_key
-            order by human_key desc, {{ search_metrics.binary_order('run_id') }}
+            order by human_value desc, {{ search_metrics.binary_order('run_id') }}
         ) as human_rank,
         row_number() over (
             partition by rater_id, metric, k_key
-            order by judge_key desc, {{ search_metrics.binary_order('run_id') }}
+            order by judge_value desc, {{ search_metrics.binary_order('run_id') }}
         ) as judge_rank
     from run_means
 ),
@@ -69,32 +70,35 @@ group_summaries as (
     group by rater_id, metric, k_key
 ),
 
--- every pair of runs once: concordant, discordant, tied on each side
-tau_counts as (
+-- every pair of runs once, with the sign of its human and its judge difference (0: a tie)
+run_pairs as (
     select
         first_run.rater_id,
         first_run.metric,
         first_run.k_key,
-        count(*) as n_pairs,
-        sum(case
-            when first_run.human_key < second_run.human_key and first_run.judge_key < second_run.judge_key then 1
-            when first_run.human_key > second_run.human_key and first_run.judge_key > second_run.judge_key then 1
-            else 0
-        end) as n_concordant,
-        sum(case
-            when first_run.human_key < second_run.human_key and first_run.judge_key > second_run.judge_key then 1
-            when first_run.human_key > second_run.human_key and first_run.judge_key < second_run.judge_key then 1
-            else 0
-        end) as n_discordant,
-        sum(case when first_run.human_key = second_run.human_key then 1 else 0 end) as n_human_ties,
-        sum(case when first_run.judge_key = second_run.judge_key then 1 else 0 end) as n_judge_ties
+        {{ search_metrics.tolerant_sign('second_run.human_value', 'first_run.human_value') }} as human_sign,
+        {{ search_metrics.tolerant_sign('second_run.judge_value', 'first_run.judge_value') }} as judge_sign
     from ranked_runs as first_run
     inner join ranked_runs as second_run
         on second_run.rater_id = first_run.rater_id
         and second_run.metric = first_run.metric
         and second_run.k_key = first_run.k_key
         and second_run.judge_rank > first_run.judge_rank
-    group by first_run.rater_id, first_run.metric, first_run.k_key
+),
+
+-- concordant, discordant, tied on each side
+tau_counts as (
+    select
+        rater_id,
+        metric,
+        k_key,
+        count(*) as n_pairs,
+        sum(case when human_sign * judge_sign = 1 then 1 else 0 end) as n_concordant,
+        sum(case when human_sign * judge_sign = -1 then 1 else 0 end) as n_discordant,
+        sum(case when human_sign = 0 then 1 else 0 end) as n_human_ties,
+        sum(case when judge_sign = 0 then 1 else 0 end) as n_judge_ties
+    from run_pairs
+    group by rater_id, metric, k_key
 ),
 
 -- C(i) / (i - 1) for each run the judge ranks i >= 2

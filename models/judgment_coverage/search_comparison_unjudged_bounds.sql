@@ -5,10 +5,12 @@
     mean_delta   the mean of candidate - baseline (today's values)
     delta_low    the mean of candidate's pessimistic - baseline's optimistic reading
     delta_high   the mean of candidate's optimistic - baseline's pessimistic reading
-    sign_settled for a metric whose readings are bounds: true when delta_low > 0 or delta_high < 0, i.e. no way of
-                 judging the two runs' unjudged results can change which run has the higher mean on these queries;
-                 null where the readings are values. Each run is read at its own extreme, the widest case (a doc both
-                 runs retrieved cannot be relevant for one and not for the other), so a settled sign is settled.
+    sign_settled for a metric whose readings are bounds: true when delta_low > 1e-12 or delta_high < -1e-12, i.e. no
+                 way of judging the two runs' unjudged results can change which run has the higher mean on these
+                 queries; null where the readings are values. A bound within 1e-12 of 0 is a tie (search_run_comparison's
+                 tie rule): a mean that is 0 exactly can come out as +-1e-17 in one engine's summation order. Each run
+                 is read at its own extreme, the widest case (a doc both runs retrieved cannot be relevant for one and
+                 not for the other), so a settled sign is settled.
   Incremental by compared pair (judged_incremental_config, docs/judgments.md "Incremental builds"): each row carries
   its pair's comparison_fingerprint (search_metrics_int_comparison_fingerprints: the two runs' fingerprints, which
   cover the deltas and both runs' readings; the pool depth is a build setting); an incremental build deletes the
@@ -16,6 +18,7 @@
   reading only their deltas and their two runs' readings.
 -#}
 {%- set build_settings = search_metrics.readings_build_settings() -%}
+{%- set tie = search_metrics.as_double('1e-12') -%}
 {%- set model_enabled = search_metrics.family_enabled('judgment_coverage') and search_metrics.family_enabled('comparisons') -%}
 {{ config(
     enabled=model_enabled,
@@ -97,7 +100,7 @@ select
     delta_high,
     readings_are_bounds,
     case
-        when readings_are_bounds then delta_low > 0 or delta_high < 0
+        when readings_are_bounds then delta_low > {{ tie }} or delta_high < -{{ tie }}
     end as sign_settled,
     comparison_fingerprint,
     {{ search_metrics.build_settings_column(build_settings) }},

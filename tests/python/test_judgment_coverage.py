@@ -13,6 +13,7 @@ fewer results than a cutoff.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import ir_measures
@@ -35,6 +36,7 @@ BASE_VARS = {"search_metrics_automated_raters": list(AUTOMATED), "search_metrics
              "search_metrics_metrics": METRICS, "search_metrics_negative_grades": "unjudged",
              "search_metrics_judgment_coverage": {"pool_depth": DEPTH, "persistence": PERSISTENCE}}
 GRADING = {"max_grade": 3, "relevance_level": 1, "negative_grades": "unjudged"}
+TIE = 1e-12  # docs/judgments.md: a bound of the mean delta within 1e-12 of 0 is a tie
 
 
 def is_automated(rater_id) -> bool:
@@ -310,8 +312,8 @@ def test_judge_run_agreement_against_scipy_and_tau_ap_by_hand(built):
                 expected_keys.add((rater_id, metric, k))
                 row = actual[(rater_id, metric, k)]
                 ordered = sorted(runs)
-                human = {run: ref_judging.relevance_key(runs[run][0]) for run in ordered}
-                judge = {run: ref_judging.relevance_key(runs[run][1]) for run in ordered}
+                human = ref_judging.tie_classes({run: runs[run][0] for run in ordered})
+                judge = ref_judging.tie_classes({run: runs[run][1] for run in ordered})
                 assert row["n_runs"] == len(ordered)
                 tau_b = stats.kendalltau([human[r] for r in ordered], [judge[r] for r in ordered]).statistic \
                     if len(ordered) >= 2 else float("nan")
@@ -380,7 +382,7 @@ def test_comparison_bounds_read_each_run_at_its_own_extreme(built):
             low = sum(r[1] for r in rows) / len(rows)
             high = sum(r[2] for r in rows) / len(rows)
             bounded = rows[0][3]
-            settled = (low > 0 or high < 0) if bounded else None
+            settled = (low > TIE or high < -TIE) if bounded else None
             if settled is not None:
                 seen[settled] = True
             expected.append({"baseline": baseline, "candidate": candidate, "metric": metric, "k": k,
@@ -391,3 +393,30 @@ def test_comparison_bounds_read_each_run_at_its_own_extreme(built):
                           ("baseline", "candidate", "metric", "k"),
                           ("n_queries", "mean_delta", "delta_low", "delta_high", "readings_are_bounds", "sign_settled"))
     assert seen[False] and seen[True], seen  # a comparison left open, and one the gaps cannot reverse
+
+
+def test_a_bound_that_is_zero_up_to_summation_order_is_a_tie(dbt_project):
+    """Every doc judged, so each run's two readings equal its value: P@5's per-query deltas of run_b against run_a are
+    +0.2, +0.4 and -0.6, which sum to 0 exactly but to about +1e-16 in doubles in every order, so a sign read as
+    `> 0` would be settled by the engine's rounding (and could differ between engines). The bound is a tie: open."""
+    lows = [0.2, 0.4, -0.6]
+    assert all(sum(order) > 0 for order in itertools.permutations(lows))  # the hard case: noise above 0 in any order
+    relevant = {("run_a", "t1"): 0, ("run_a", "t2"): 0, ("run_a", "t3"): 3,
+                ("run_b", "t1"): 1, ("run_b", "t2"): 2, ("run_b", "t3"): 0}
+    results, judgments = [], []
+    for query_id in ("t1", "t2", "t3"):
+        for doc in range(10):
+            judgments.append({"query_id": query_id, "doc_id": f"d{doc}", "rater_id": "human_1",
+                              "grade": 2 if doc < 5 else 0, "scale": "graded"})
+        for run_id in ("run_a", "run_b"):
+            n_relevant = relevant[(run_id, query_id)]
+            docs = [f"d{doc}" for doc in range(n_relevant)] + [f"d{doc}" for doc in range(5, 10 - n_relevant)]
+            results += [{"run_id": run_id, "query_id": query_id, "doc_id": doc_id, "rank": rank,
+                         "score": float(20 - rank)} for rank, doc_id in enumerate(docs, start=1)]
+    out = dbt_project.run(results, judgments, {**BASE_VARS, "search_metrics_metrics": ["precision"]},
+                          outputs=("search_comparison_unjudged_bounds",))
+    row = next(r for r in out["search_comparison_unjudged_bounds"]
+               if (r["baseline"], r["candidate"], r["metric"], r["k"]) == ("run_a", "run_b", "precision", 5))
+    assert row["n_queries"] == 3 and row["readings_are_bounds"] is True
+    assert abs(row["delta_low"]) <= TIE and abs(row["delta_high"]) <= TIE and abs(row["mean_delta"]) <= TIE
+    assert row["sign_settled"] is False

@@ -82,6 +82,13 @@ GAMMA_A = [float(a) for a in np.concatenate([[0.025, 0.05, 0.5, 1, 1.5, 11.99, 1
                                              10 ** _rng.uniform(-1.6, 2, 40)])]
 GAMMA_PAIRS = [11.5, 12, 50.25, 1000, 123456.5, 5e7, 1e14]
 GAMMA_A += [a + step for a in GAMMA_PAIRS for step in (0, 1)]
+# tolerant_sign(left, right) by hand: 0 within 1e-12 * max(1, |left|, |right|); (5e-13 and the double below it: equal
+# up to one unit in the last place, yet their keys at 12 decimals, floor(x * 1e12 + 0.5), are 1 and 0)
+STRADDLE = math.nextafter(5e-13, 0.0)
+SIGN_HAND = [(0.1 + 0.2, 0.3, 0), (0.3, 0.1 + 0.2, 0), (5e-13, STRADDLE, 0), (STRADDLE, 5e-13, 0), (1.0, 1.0, 0),
+             (1.0 + 2e-12, 1.0, 1), (1.0, 1.0 + 2e-12, -1), (0.0, 5e-13, 0), (0.0, 2e-12, -1), (-2e-12, 0.0, -1),
+             (1e6, 1e6 + 1e-7, 0), (1e6 + 1e-5, 1e6, 1), (-1e6, -1e6 - 1e-5, 1), (0.25, 0.75, -1), (None, 1.0, None),
+             (1.0, None, None)]
 
 
 def _inputs():
@@ -100,6 +107,8 @@ def _inputs():
                          [{"id": i, "q": q, "k": k, "df": df} for i, (q, k, df) in enumerate(R_ROWS + R_HAND + R_NULL)]),
         "stats_phi_grid": ([("id", "int"), ("x", "double")], [{"id": i, "x": x} for i, x in enumerate(PHI_X)]),
         "stats_gamma_grid": ([("id", "int"), ("a", "double")], [{"id": i, "a": a} for i, a in enumerate(GAMMA_A)]),
+        "stats_sign_grid": ([("id", "int"), ("a", "double"), ("b", "double")],
+                            [{"id": i, "a": a, "b": b} for i, (a, b, _) in enumerate(SIGN_HAND)]),
     }
 
 
@@ -117,6 +126,7 @@ def _queries() -> dict[str, str]:
         "phi": "select id, {{ search_metrics.normal_cdf('x') }} as value from harness_input.stats_phi_grid",
         "gamma": "select id, {{ search_metrics.log_gamma_half_ratio('a') }} as value "
                  "from harness_input.stats_gamma_grid",
+        "sign": "select id, {{ search_metrics.tolerant_sign('a', 'b') }} as value from harness_input.stats_sign_grid",
     }
     for p in QUANTILE_PROBABILITIES:
         queries[f"quantile {p}"] = ("select * from ({{ search_metrics.student_t_quantile('harness_input.stats_q_grid', "
@@ -243,6 +253,14 @@ def test_helpers_match_numpy_and_scipy(request, engine_name):
     recurrence = [(abs(value[a + 1] - value[a] - (math.log1p(0.5 / a) - math.log1p(1 / a) / 2)), a)
                   for a in GAMMA_PAIRS]
     assert _worst(recurrence)[0] <= 1e-15, _worst(recurrence)
+
+
+@pytest.mark.dbt
+@pytest.mark.parametrize("engine_name", ENGINE_PARAMS)
+def test_tolerant_sign_ties_within_its_tolerance(request, engine_name):
+    assert math.floor(5e-13 * 1e12 + 0.5) != math.floor(STRADDLE * 1e12 + 0.5)  # the hard case: keys differ
+    rows = results(request, engine_name)["rows"]["sign"]
+    assert {i: rows[i] for i in range(len(SIGN_HAND))} == {i: sign for i, (_, _, sign) in enumerate(SIGN_HAND)}
 
 
 @pytest.mark.dbt

@@ -190,6 +190,19 @@ def tau_ap_brute_force(reference_scores, compared_scores):
     return 2 * probability - 1
 
 
+def tie_classes(scores, tolerance=1e-12):
+    """{item: class}: the scores in ascending order, a new class wherever one exceeds the previous by more than
+    tolerance * max(1, |a|, |b|) (docs/judgments.md: two means within it tie), so that tied items share a class
+    and the classes keep the scores' order."""
+    classes, previous, current = {}, None, 0
+    for item, score in sorted(scores.items(), key=lambda entry: entry[1]):
+        if previous is not None and score - previous > tolerance * max(1.0, abs(score), abs(previous)):
+            current += 1
+        classes[item] = current
+        previous = score
+    return classes
+
+
 def relevance_key(value):
     """A mean compared at 12 decimals, as the SQL's relevance_key does."""
     return math.floor(value * 1e12 + 0.5)
