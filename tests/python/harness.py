@@ -15,6 +15,7 @@ import math
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 import duckdb
@@ -154,8 +155,10 @@ class DbtProject:
 # tests with the same vars) or one after the other in one (a build with other vars in between): each invocation is
 # given the last partial_parse.msgpack written with the same project, profile, target, vars and SEARCH_METRICS_*
 # environment (the profile reads it). dbt itself still checks the file (vars, profile, target, every file's hash,
-# its own version) and parses everything again if anything differs.
+# its own version) and parses everything again if anything differs. A saved parse of other vars is removed from the
+# target path first (_VARS_OF_SAVED_PARSE): dbt would read and decode it (about 0.3 s) only to find the vars changed.
 _PARTIAL_PARSES: dict[str, Path] = {}
+_VARS_OF_SAVED_PARSE: dict[str, str | None] = {}  # partial_parse.msgpack path -> the --vars of the parse it holds
 
 
 def invoke_dbt(full_args: list[str], callbacks: list | None = None):
@@ -198,14 +201,37 @@ def _invoke_dbt(full_args: list[str], callbacks: list | None):
     if saved is not None and saved.exists():
         msgpack.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(saved, msgpack)
+        _VARS_OF_SAVED_PARSE[str(msgpack)] = option("--vars")
+    stale_parse_removed = (saved is None and msgpack.exists()
+                           and _VARS_OF_SAVED_PARSE.get(str(msgpack), option("--vars")) != option("--vars"))
+    if stale_parse_removed:
+        msgpack.unlink()
     before = msgpack.stat().st_mtime_ns if msgpack.exists() else None
+    started = time.process_time()
     result = dbtRunner(callbacks=callbacks or []).invoke(full_args)
+    if os.environ.get("SEARCH_METRICS_DBT_LOG"):
+        _log_invocation(full_args, key, saved is not None, stale_parse_removed, time.process_time() - started)
     if msgpack.exists() and (saved is None or msgpack.stat().st_mtime_ns != before):
         kept = msgpack.parent.parent / "partial_parses" / f"{key[:24]}.msgpack"
         kept.parent.mkdir(exist_ok=True)
         shutil.copyfile(msgpack, kept)
         _PARTIAL_PARSES[key] = kept
+        _VARS_OF_SAVED_PARSE[str(msgpack)] = option("--vars")
     return result
+
+
+def _log_invocation(full_args: list[str], key: str, saved_parse: bool, stale_parse_removed: bool,
+                    cpu_seconds: float) -> None:
+    """One JSON line per dbt invocation in the file SEARCH_METRICS_DBT_LOG names (the suite's dbt work, by test)."""
+    def option(name):
+        return full_args[full_args.index(name) + 1] if name in full_args else None
+
+    line = {"test": os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0], "command": full_args[0],
+            "select": option("--select"), "project": option("--project-dir"), "vars": option("--vars"),
+            "target_path": option("--target-path"), "key": key[:12], "saved_parse": saved_parse,
+            "stale_parse_removed": stale_parse_removed, "cpu": round(cpu_seconds, 3), "pid": os.getpid()}
+    with open(os.environ["SEARCH_METRICS_DBT_LOG"], "a") as log:
+        log.write(json.dumps(line) + "\n")
 
 
 def _model_sql_view(con, name: str, sql: str, kept: set[str]) -> str:
