@@ -156,7 +156,7 @@ class DbtProject:
 # given the last partial_parse.msgpack written with the same project, profile, target, vars and SEARCH_METRICS_*
 # environment (the profile reads it). dbt itself still checks the file (vars, profile, target, every file's hash,
 # its own version) and parses everything again if anything differs. A saved parse of other vars is removed from the
-# target path first (_VARS_OF_SAVED_PARSE): dbt would read and decode it (about 0.3 s) only to find the vars changed.
+# target path first (_VARS_OF_SAVED_PARSE): dbt would read and decode it (about 0.4 s) only to find the vars changed.
 _PARTIAL_PARSES: dict[str, Path] = {}
 _VARS_OF_SAVED_PARSE: dict[str, str | None] = {}  # partial_parse.msgpack path -> the --vars of the parse it holds
 
