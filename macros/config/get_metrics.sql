@@ -15,6 +15,10 @@
     {%- endif -%}
     {%- set types = search_metrics.metric_types() -%}
     {%- set grades = search_metrics.scale_grades() -%}
+    {#- macro calls are the cost of this loop (it runs on every call, some 30 times a parse): what does not depend on
+        the entry is read once; the diversity family's switch at the first diversity entry -#}
+    {%- set diversity_types = search_metrics.diversity_types() -%}
+    {%- set diversity = namespace(family_checked=false) -%}
     {%- set resolved = [] -%}
     {%- set seen = [] -%}
     {%- for item in requested -%}
@@ -96,10 +100,11 @@
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': g_max " ~ entry.g_max ~ " is below the " ~ entry.scale ~ " scale's top grade " ~ scale_max ~ " (ERR's stop probability would reach 1)") -}}
             {%- endif -%}
         {%- endif -%}
-        {%- if entry.type in search_metrics.diversity_types() -%}
-            {%- if not search_metrics.family_enabled('diversity') -%}
+        {%- if entry.type in diversity_types -%}
+            {%- if not diversity.family_checked and not search_metrics.family_enabled('diversity') -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "' of type " ~ entry.type ~ " reads the subtopic judgments: set var search_metrics_subtopic_judgments (the diversity family must be on)") -}}
             {%- endif -%}
+            {%- set diversity.family_checked = true -%}
             {%- for key in ['alpha', 'beta'] if key in params and (entry[key] < 0 or entry[key] > 1) -%}
                 {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ entry.name ~ "': " ~ key ~ " must be a number from 0 to 1 (ndeval's range), got " ~ entry[key]) -}}
             {%- endfor -%}
