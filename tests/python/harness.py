@@ -188,7 +188,7 @@ def _invoke_dbt(full_args: list[str], callbacks: list | None):
     from dbt.cli.main import dbtRunner
 
     def option(name):
-        return full_args[full_args.index(name) + 1] if name in full_args else None
+        return _option(full_args, name)
 
     target_path = option("--target-path")
     if target_path is None or "--no-partial-parse" in full_args:
@@ -220,11 +220,16 @@ def _invoke_dbt(full_args: list[str], callbacks: list | None):
     return result
 
 
+def _option(full_args: list[str], name: str) -> str | None:
+    """The value given to option `name` in a dbt command line, or None."""
+    return full_args[full_args.index(name) + 1] if name in full_args else None
+
+
 def _log_invocation(full_args: list[str], key: str, saved_parse: bool, stale_parse_removed: bool,
                     cpu_seconds: float) -> None:
     """One JSON line per dbt invocation in the file SEARCH_METRICS_DBT_LOG names (the suite's dbt work, by test)."""
     def option(name):
-        return full_args[full_args.index(name) + 1] if name in full_args else None
+        return _option(full_args, name)
 
     line = {"test": os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0], "command": full_args[0],
             "select": option("--select"), "project": option("--project-dir"), "vars": option("--vars"),
