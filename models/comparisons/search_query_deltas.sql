@@ -28,12 +28,7 @@ with comparison_pairs as (
 {#- the runs of the pairs to build: a join, so that the engine reads no row of search_query_metrics when there is
     none (DuckDB skips the probe side of a join whose build side is empty) #}
 runs_to_read as (
-    select distinct run_id
-    from (
-        select baseline as run_id from comparison_pairs
-        union all
-        select candidate as run_id from comparison_pairs
-    ) as compared_runs
+    {{ search_metrics.runs_of_pairs('comparison_pairs') | indent(4) }}
 ),
 {%- endif %}
 

@@ -35,32 +35,39 @@ with comparison_pairs as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_overlap_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
 ),
 
+{%- if is_incremental() %}
+
+{#- the runs of the pairs to build: a join (runs_of_pairs), so that the engine reads no row of the results when
+    there is no pair to build #}
+runs_to_read as (
+    {{ search_metrics.runs_of_pairs('comparison_pairs') | indent(4) }}
+),
+{%- endif %}
+
 ranked_results as (
     select
-        run_id,
-        query_id,
-        doc_id,
-        rank,
+        results.run_id,
+        results.query_id,
+        results.doc_id,
+        results.rank,
         row_number() over (
-            partition by run_id, query_id
-            order by rank, {{ search_metrics.binary_order('doc_id') }}
+            partition by results.run_id, results.query_id
+            order by results.rank, {{ search_metrics.binary_order('results.doc_id') }}
         ) as depth
-    from {{ ref('search_metrics_stg_results') }}
+    from {{ ref('search_metrics_stg_results') }} as results
     {%- if is_incremental() %}
-    where run_id in (select baseline from comparison_pairs)
-        or run_id in (select candidate from comparison_pairs)
+    inner join runs_to_read on runs_to_read.run_id = results.run_id
     {%- endif %}
 ),
 
 query_spine as (
     select
-        run_id,
-        query_id,
-        n_results
-    from {{ ref('search_metrics_int_query_spine') }}
+        query_spine.run_id,
+        query_spine.query_id,
+        query_spine.n_results
+    from {{ ref('search_metrics_int_query_spine') }} as query_spine
     {%- if is_incremental() %}
-    where run_id in (select baseline from comparison_pairs)
-        or run_id in (select candidate from comparison_pairs)
+    inner join runs_to_read on runs_to_read.run_id = query_spine.run_id
     {%- endif %}
 ),
 

@@ -30,12 +30,27 @@ with comparison_pairs as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
 ),
 
+{%- if is_incremental() %}
+
+{#- the runs of the pairs to build: a join (runs_of_pairs), so that the engine reads no row of the readings when
+    there is no pair to build #}
+runs_to_read as (
+    {{ search_metrics.runs_of_pairs('comparison_pairs') | indent(4) }}
+),
+{%- endif %}
+
 readings as (
-    select run_id, query_id, metric, coalesce(k, 0) as k_key, pessimistic_value, optimistic_value, readings_are_bounds
-    from {{ ref('search_query_unjudged_bounds') }}
+    select
+        unjudged_bounds.run_id,
+        unjudged_bounds.query_id,
+        unjudged_bounds.metric,
+        coalesce(unjudged_bounds.k, 0) as k_key,
+        unjudged_bounds.pessimistic_value,
+        unjudged_bounds.optimistic_value,
+        unjudged_bounds.readings_are_bounds
+    from {{ ref('search_query_unjudged_bounds') }} as unjudged_bounds
     {%- if is_incremental() %}
-    where run_id in (select baseline from comparison_pairs)
-        or run_id in (select candidate from comparison_pairs)
+    inner join runs_to_read on runs_to_read.run_id = unjudged_bounds.run_id
     {%- endif %}
 ),
 
