@@ -4,31 +4,35 @@
   binary order. A pair naming a run without results (a configured pair only; the warning data test
   search_metrics_comparisons__runs_must_have_results names the run) has no rows. Every query either run of a
   pair returned has a row; the delta is null unless both values are.
-  Incremental by pair (judged_incremental_config, docs/comparisons.md "Incremental builds"): each row carries its
-  pair's comparison_fingerprint (search_metrics_int_comparison_fingerprints: the two runs' fingerprints); an
-  incremental build deletes the rows of the pairs whose fingerprint moved or that are no longer compared, and
-  computes the pairs the table lacks.
+  Incremental by (pair, query) (judged_incremental_config, docs/comparisons.md "Incremental builds"): each row
+  carries its query's delta_fingerprint (search_metrics_int_comparison_query_fingerprints: the two runs'
+  fingerprints of the query, its results and its judgments); an incremental build deletes the rows of the
+  (pair, query) keys whose fingerprint moved or that are gone, and computes the keys the table lacks, so a regraded
+  query is computed again for each pair, not the pairs' other queries. On Spark a partition is a pair
+  (incremental_partition_keys), dropped and computed again whole when any of its queries moved.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
 {%- set model_enabled = search_metrics.family_enabled('comparisons') -%}
 {{ config(
     enabled=model_enabled,
-    **search_metrics.judged_incremental_config('search_metrics_int_comparison_fingerprints', ['baseline', 'candidate'],
-                                               'comparison_fingerprint', build_settings)
+    **search_metrics.judged_incremental_config('search_metrics_int_comparison_query_fingerprints',
+                                               ['baseline', 'candidate', 'query_id'], 'delta_fingerprint',
+                                               build_settings)
 ) }}
 {%- if model_enabled %}
 
-with comparison_pairs as (
-    {#- the pairs to build, whose two runs have results (a run_id without results, a typo, gives its pairs no rows) #}
-    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_fingerprints'), ['baseline', 'candidate']) | indent(4) }}
+with query_keys as (
+    {#- the (pair, query) keys to build, of the pairs whose two runs have results (a run_id without results, a typo,
+        gives its pairs no rows) #}
+    {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_query_fingerprints'), ['baseline', 'candidate', 'query_id']) | indent(4) }}
 ),
 
 {%- if is_incremental() %}
 
-{#- the runs of the pairs to build: a join, so that the engine reads no row of search_query_metrics when there is
-    none (DuckDB skips the probe side of a join whose build side is empty) #}
+{#- the runs of the keys to build: a join (runs_of_pairs), so that the engine reads no row of search_query_metrics
+    when there is none (DuckDB skips the probe side of a join whose build side is empty) #}
 runs_to_read as (
-    {{ search_metrics.runs_of_pairs('comparison_pairs') | indent(4) }}
+    {{ search_metrics.runs_of_pairs('query_keys') | indent(4) }}
 ),
 {%- endif %}
 
@@ -48,30 +52,34 @@ query_metrics as (
 
 baseline_rows as (
     select
-        comparison_pairs.baseline,
-        comparison_pairs.candidate,
-        comparison_pairs.comparison_fingerprint,
+        query_keys.baseline,
+        query_keys.candidate,
+        query_keys.delta_fingerprint,
         query_metrics.query_id,
         query_metrics.metric,
         query_metrics.k,
         query_metrics.k_key,
         query_metrics.value
-    from comparison_pairs
-    inner join query_metrics on query_metrics.run_id = comparison_pairs.baseline
+    from query_keys
+    inner join query_metrics
+        on query_metrics.run_id = query_keys.baseline
+        and query_metrics.query_id = query_keys.query_id
 ),
 
 candidate_rows as (
     select
-        comparison_pairs.baseline,
-        comparison_pairs.candidate,
-        comparison_pairs.comparison_fingerprint,
+        query_keys.baseline,
+        query_keys.candidate,
+        query_keys.delta_fingerprint,
         query_metrics.query_id,
         query_metrics.metric,
         query_metrics.k,
         query_metrics.k_key,
         query_metrics.value
-    from comparison_pairs
-    inner join query_metrics on query_metrics.run_id = comparison_pairs.candidate
+    from query_keys
+    inner join query_metrics
+        on query_metrics.run_id = query_keys.candidate
+        and query_metrics.query_id = query_keys.query_id
 )
 
 select
@@ -83,7 +91,7 @@ select
     {{ search_metrics.as_double('baseline_rows.value') }} as baseline_value,
     {{ search_metrics.as_double('candidate_rows.value') }} as candidate_value,
     {{ search_metrics.as_double('candidate_rows.value - baseline_rows.value') }} as delta,
-    coalesce(baseline_rows.comparison_fingerprint, candidate_rows.comparison_fingerprint) as comparison_fingerprint,
+    coalesce(baseline_rows.delta_fingerprint, candidate_rows.delta_fingerprint) as delta_fingerprint,
     {{ search_metrics.build_settings_column(build_settings) }},
     {{ search_metrics.built_at_column() }}
 from baseline_rows

@@ -524,7 +524,7 @@ def _sort_key(values: tuple) -> tuple:
 # only with fingerprints of the same engine, never across engines (test_incremental_runs.py tests what they catch);
 # built_at is the start of the build that wrote the row (macro built_at_column), another for each build.
 ENGINE_SPECIFIC_COLUMNS = frozenset({"results_fingerprint", "input_fingerprint", "run_fingerprint",
-                                     "run_results_fingerprint", "comparison_fingerprint",
+                                     "run_results_fingerprint", "comparison_fingerprint", "delta_fingerprint",
                                      "overlap_fingerprint", "built_at"})
 
 

@@ -66,7 +66,7 @@ TABLES = {
     "search_run_precision_recall_curve": (("run_id", "recall_level"),
                                           ("precision", "n_queries", "n_queries_total", "run_fingerprint")),
     "search_query_deltas": (("baseline", "candidate", "query_id", "metric", "k"),
-                            ("baseline_value", "candidate_value", "delta", "comparison_fingerprint")),
+                            ("baseline_value", "candidate_value", "delta", "delta_fingerprint")),
     "search_run_comparison": (("baseline", "candidate", "metric", "k"),
                               ("n_queries", "mean_delta", "wins", "losses", "ties", "t_statistic", "p_value_t",
                                "p_value_randomization", "ci_low", "ci_high", "p_value_t_holm",
@@ -536,6 +536,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     n_runs = 3
     regrade_kept_overlap = False  # whether a step kept the overlap of a pair whose comparison it rebuilt
     overlap_rebuilt_seen = False
+    deltas_kept_in_moved_pair = False  # whether a step kept a query's deltas in a pair whose other queries moved
     result = chain.build()
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
@@ -663,6 +664,29 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         pair = next((pair for pair in compared if set(pair) & (changed_runs | gone_runs)), None)
         sentinel(rebuild, "the bounds of a compared pair with a changed run", "search_comparison_unjudged_bounds",
                  "delta_low", pair and dict(zip(("baseline", "candidate"), pair)))
+        # the deltas, by pair and query: a query of a pair still compared whose two (run, query) pairs the step leaves
+        # alone keeps its rows, in a pair with a changed run where there is one (its comparison is rebuilt, not those
+        # deltas); a query of such a pair whose (run, query) pair the step changes is rebuilt
+        still_compared = [pair for pair in compared if pair[0] == min(runs_after) and pair[1] in runs_after]
+        unmoved = set(untouched)
+        delta_sentinel_pair = None
+        for pair in sorted(still_compared, key=lambda pair: not set(pair) & changed_runs):
+            placed = next((placed for query_id in QUERIES if (pair[0], query_id) in unmoved
+                           and (pair[1], query_id) in unmoved
+                           and (placed := set_row_sentinel(chain, "search_query_deltas", "delta", {
+                               "baseline": pair[0], "candidate": pair[1], "query_id": query_id})) is not None), None)
+            if placed is not None:
+                keep.append((placed, "the deltas of a compared pair's query that did not change"))
+                deltas_kept_in_moved_pair |= bool(set(pair) & changed_runs)
+                delta_sentinel_pair = pair
+                break
+        placed = next((placed for pair in still_compared for query_id in QUERIES
+                       if {(pair[0], query_id), (pair[1], query_id)} & changed_pairs
+                       for column in ("baseline_value", "candidate_value")
+                       if (placed := set_row_sentinel(chain, "search_query_deltas", column, {
+                           "baseline": pair[0], "candidate": pair[1], "query_id": query_id})) is not None), None)
+        if placed is not None:
+            rebuild.append((placed, "the deltas of a compared pair's changed query"))
         # the judge's run means: a run with a query the judge regraded, or a changed pair of a query the judge graded,
         # is rebuilt; a run the step leaves alone is kept
         sentinel(keep, "the judge's means of an unchanged run", "search_judge_run_metrics", "judge_value",
@@ -731,6 +755,13 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         for table in ("search_query_deltas", "search_run_comparison", "search_comparison_unjudged_bounds"):
             for relation in (table, f"{table}__build_record"):
                 chain.execute(f"delete from main.{relation} where ? in (baseline, candidate)", [swap_run])
+        # likewise the comparison and the bounds of the pair whose kept deltas held the sentinel, if the build
+        # recomputed them (its run moved): they read the sentinel, which is back in the deltas now
+        if delta_sentinel_pair is not None:
+            for table in ("search_run_comparison", "search_comparison_unjudged_bounds"):
+                for relation in (table, f"{table}__build_record"):
+                    chain.execute(f"delete from main.{relation} where baseline = ? and candidate = ?",
+                                  list(delta_sentinel_pair))
         # so do the unjudged bounds of those pairs (their deltas, above) and the judge's means of the run (its human
         # values)
         for relation in ("search_judge_run_metrics", "search_judge_run_metrics__build_record"):
@@ -740,6 +771,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         assert_tables_equal(chain.tables(), chain.full_build())
     assert regrade_kept_overlap, "no step kept the overlap of a pair whose judgments changed (its comparison rebuilt)"
     assert overlap_rebuilt_seen, "no step changed the results of a compared pair"
+    assert deltas_kept_in_moved_pair, "no step kept a query's deltas in a pair whose other queries moved"
 
     assert trec_lacking_runs, "no run returned neither regraded query: trec_eval's complete case was not made"
 
