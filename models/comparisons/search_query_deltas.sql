@@ -27,14 +27,12 @@ with query_keys as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_comparison_query_fingerprints'), ['baseline', 'candidate', 'query_id']) | indent(4) }}
 ),
 
-{%- if is_incremental() %}
-
-{#- the runs of the keys to build: a join (runs_of_pairs), so that the engine reads no row of search_query_metrics
-    when there is none (DuckDB skips the probe side of a join whose build side is empty) #}
+{#- the runs of the keys to build: a join (runs_of_pairs) on run_id alone, before the join on (run_id, query_id), so
+    that the engine probes the keys with the compared runs' rows only, and reads no row of search_query_metrics when
+    there is no key to build (DuckDB skips the probe side of a join whose build side is empty) #}
 runs_to_read as (
     {{ search_metrics.runs_of_pairs('query_keys') | indent(4) }}
 ),
-{%- endif %}
 
 query_metrics as (
     select
@@ -45,9 +43,7 @@ query_metrics as (
         coalesce(query_metrics.k, 0) as k_key,
         query_metrics.value
     from {{ ref('search_query_metrics') }} as query_metrics
-    {%- if is_incremental() %}
     inner join runs_to_read on runs_to_read.run_id = query_metrics.run_id
-    {%- endif %}
 ),
 
 baseline_rows as (
