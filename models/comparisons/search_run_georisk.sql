@@ -24,12 +24,7 @@ with alphas as (
 ),
 
 compared_runs as (
-    select distinct run_id
-    from (
-        select baseline as run_id from {{ ref('search_metrics_int_comparison_fingerprints') }}
-        union all
-        select candidate as run_id from {{ ref('search_metrics_int_comparison_fingerprints') }}
-    ) as pair_runs
+    {{ search_metrics.runs_of_pairs(ref('search_metrics_int_comparison_fingerprints')) | indent(4) }}
 ),
 
 run_count as (
