@@ -2,31 +2,116 @@
   Paired randomization (sign-flip) test per group, deterministic on every engine. `relation` has the group
   columns, unit_index (1 .. n within the group) and a non-null delta. For permutation r = 1 .. n_permutations
   the unit with index i gets sign s(r, i) = +1 when hash_draw(hash_replicate_key(1, r), i) < 2^30, else -1;
-  S_r = sum_i s(r, i) * delta_i (sign_flip_sums), S = sum_i delta_i, A = sum_i |delta_i|; the p-value is
-  sign_flip_p_value's, (1 + #{r : |S_r| >= |S| - 1e-9 * A}) / (1 + n_permutations).
-  Returns the group columns (and the spread column) and p_value_randomization.
+  S_r = sum_i s(r, i) * delta_i, S = sum_i delta_i, A = sum_i |delta_i|. A permutation is at least as extreme
+  when |S_r| >= |S| - 1e-9 * A (the tolerance absorbs floating-point summation order); with b such permutations,
+  p_value_randomization = (1 + b) / (1 + n_permutations) (Phipson & Smyth: the observed assignment counts once).
+  Returns the group columns and p_value_randomization.
   spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known
-  at compile time (e.g. one per metric and cutoff); the sums of the G groups are drawn in one pass (sign_flip_sums).
-  Same result as listing c among the group columns.
+  at compile time (e.g. one per metric and cutoff). The signs depend on (r, i) only, so the units are laid out
+  wide, one row per (group columns, unit_index) with a delta column per value of c, and one pass over
+  permutations x units computes every S_r of the G groups together instead of one pass per group. Same result.
+  The sign is computed in that pass (units cross join replicates) rather than read from a table of signs joined on
+  the unit index: gathering a wide unit row for every (r, i) from a hash table outgrows the CPU caches at 100k
+  units (bench/README.md), while the cross join reads each unit row once per replicate as it streams. Both sides
+  of the cross join are materialized CTEs on PostgreSQL (materialized_cte): inlined, its nested loop computed them
+  again per row (bench/README.md).
 -#}
 {% macro paired_sign_flip_test(relation, group_columns, n_permutations, spread=none) %}
     {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations, spread)) -}}
 {% endmacro %}
 
 {% macro default__paired_sign_flip_test(relation, group_columns, n_permutations, spread) -%}
-    {%- set groups = group_columns + ([spread.column] if spread else []) -%}
-    with sf_permuted_sums as {{ search_metrics.materialized_cte() }} (
-        {{ search_metrics.sign_flip_sums(relation, group_columns, n_permutations, spread) | indent(8) }}
+    {%- set double = search_metrics.type_double() -%}
+    {%- set n_spread = spread.count if spread else 1 -%}
+    {%- set rows = group_columns | join(', ') -%}
+    with sf_units as (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            {{ spread.column if spread else '1' }} as spread_index,
+            unit_index,
+            delta
+        from {{ relation }}
     ),
 
-    sf_observed_sums as (
+    sf_replicates as {{ search_metrics.materialized_cte() }} (
         select
-            {% for column in groups %}{{ column }}, {% endfor %}
+            n as replicate,
+            {{ search_metrics.hash_replicate_key(1, 'n') }} as replicate_key
+        from ({{ search_metrics.integers_relation(n_permutations) }}) as sf_replicate_numbers
+    ),
+
+    -- one row per (group columns, unit_index), the deltas of the G spread groups side by side
+    sf_wide_units as {{ search_metrics.materialized_cte() }} (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            unit_index
+            {%- for g in range(1, n_spread + 1) %},
+            max(case when spread_index = {{ g }} then delta end) as delta_{{ g }}
+            {%- endfor %}
+        from sf_units
+        group by {{ rows }}, unit_index
+    ),
+
+    sf_observed as (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            spread_index,
             sum(delta) as observed_sum,
             sum(abs(delta)) as absolute_sum
-        from {{ relation }}
-        group by {{ groups | join(', ') }}
+        from sf_units
+        group by {{ rows }}, spread_index
+    ),
+
+    -- the sign s(r, i) of every unit row under every permutation, drawn as the rows stream
+    sf_signed_units as (
+        select
+            {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}
+            sf_replicates.replicate,
+            case
+                when {{ search_metrics.hash_draw('sf_replicates.replicate_key', 'sf_wide_units.unit_index') }} < 1073741824 then 1
+                else -1
+            end as flip
+            {%- for g in range(1, n_spread + 1) %},
+            sf_wide_units.delta_{{ g }}
+            {%- endfor %}
+        from sf_wide_units
+        cross join sf_replicates
+    ),
+
+    sf_permuted as {{ search_metrics.materialized_cte() }} (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            replicate
+            {%- for g in range(1, n_spread + 1) %},
+            sum(flip * delta_{{ g }}) as permuted_sum_{{ g }}
+            {%- endfor %}
+        from sf_signed_units
+        group by {{ rows }}, replicate
     )
 
-    {{ search_metrics.sign_flip_p_value('sf_permuted_sums', 'sf_observed_sums', groups, n_permutations) }}
+    select
+        {% for column in group_columns %}sf_observed.{{ column }}, {% endfor %}
+        {%- if spread %}
+        sf_observed.spread_index as {{ spread.column }},
+        {%- endif %}
+        cast(1 + sum(
+            case
+                when abs(
+                    {%- if n_spread == 1 %} sf_permuted.permuted_sum_1
+                    {%- else %}
+                    case sf_observed.spread_index
+                        {%- for g in range(1, n_spread + 1) %}
+                        when {{ g }} then sf_permuted.permuted_sum_{{ g }}
+                        {%- endfor %}
+                    end
+                    {%- endif %})
+                    >= abs(sf_observed.observed_sum) - cast(1e-9 as {{ double }}) * sf_observed.absolute_sum then 1
+                else 0
+            end
+        ) as {{ double }}) / {{ n_permutations + 1 }} as p_value_randomization
+    from sf_observed
+    inner join sf_permuted
+        on {% for column in group_columns %}sf_permuted.{{ column }} = sf_observed.{{ column }}{% if not loop.last %}
+        and {% endif %}{% endfor %}
+    group by {% for column in group_columns %}sf_observed.{{ column }}, {% endfor %}sf_observed.spread_index
 {%- endmacro %}

@@ -8,10 +8,8 @@
   it alone, so Spark, which inlines a CTE at each use, plans the tests once), and per row the effect size d_z, the minimum detectable effect
   and the queries needed at vars search_metrics_alpha and search_metrics_power (normal approximation, z-quantiles
   computed at compile time by normal_quantile).
-  The t-test reads the paired units, the randomization test and the bootstrap their replicate sums, all from
-  search_metrics_int_comparison_resamples (drawn once per pair for every metric and cutoff, with a spread over
-  metric_group, the (metric, k) pair's number in the configured order; updated by the changed units where a pair's
-  queries kept their groups): paired_t_test, sign_flip_p_value, bootstrap_interval.
+  The resampling tests draw once per pair for every metric and cutoff (comparison_tests with a spread over
+  metric_group, the (metric, k) pair's number in the configured order), not once per (metric, k).
   Incremental by pair as search_query_deltas is, when the p-values are adjusted within each pair (var
   search_metrics_p_value_family: pair, the default): a pair's rows depend on its own deltas only, and its draws on
   its own seeds, so an unchanged pair keeps its exact p-values. With the family 'report' or 'metric' a pair's
@@ -35,7 +33,13 @@
 {%- set power = search_metrics.get_power() -%}
 {#- z_(1 - alpha/2) + z_power, a compile-time double #}
 {%- set z_sum = search_metrics.normal_quantile(1 - alpha / 2) + search_metrics.normal_quantile(power) -%}
-{%- set metric_groups = search_metrics.comparison_metric_groups() %}
+{#- every (metric, k_key) search_query_deltas can hold, numbered 1 .. G in the configured order #}
+{%- set metric_groups = [] -%}
+{%- for metric in search_metrics.get_metrics() -%}
+    {%- for k in (search_metrics.get_cutoffs() if search_metrics.has_cutoff(metric) else [0]) -%}
+        {%- do metric_groups.append([search_metrics.string_literal(metric.name), k, metric_groups | length + 1]) -%}
+    {%- endfor -%}
+{%- endfor %}
 
 with metric_groups as (
     {{- search_metrics.literal_relation(['metric', 'k_key', 'metric_group'], metric_groups) | indent(4) }}
@@ -62,36 +66,24 @@ query_deltas as (
         and pairs_to_build.candidate = query_deltas.candidate
 ),
 
--- the paired units of the pairs to build and the replicate sums of their tests (search_metrics_int_comparison_resamples)
-resamples as (
-    select
-        resamples.baseline,
-        resamples.candidate,
-        resamples.row_kind,
-        resamples.metric_group,
-        resamples.position,
-        resamples.n_units,
-        resamples.value
-    from {{ ref('search_metrics_int_comparison_resamples') }} as resamples
-    inner join pairs_to_build
-        on pairs_to_build.baseline = resamples.baseline
-        and pairs_to_build.candidate = resamples.candidate
-),
-
-paired_deltas as {{ search_metrics.materialized_cte() }} (
+paired_deltas as (
     {#- unit_index: the query's 1-based position among the group's paired queries, query_id in binary order #}
     select
-        resamples.baseline,
-        resamples.candidate,
-        metric_groups.metric,
-        metric_groups.k_key,
-        resamples.metric_group,
-        resamples.value as delta,
-        resamples.position as unit_index
-    from resamples
+        query_deltas.baseline,
+        query_deltas.candidate,
+        query_deltas.metric,
+        query_deltas.k_key,
+        metric_groups.metric_group,
+        query_deltas.delta,
+        row_number() over (
+            partition by query_deltas.baseline, query_deltas.candidate, query_deltas.metric, query_deltas.k_key
+            order by {{ search_metrics.binary_order('query_deltas.query_id') }}
+        ) as unit_index
+    from query_deltas
     inner join metric_groups
-        on metric_groups.metric_group = resamples.metric_group
-    where resamples.row_kind = 'unit'
+        on metric_groups.metric = query_deltas.metric
+        and metric_groups.k_key = query_deltas.k_key
+    where query_deltas.delta is not null
 ),
 
 summaries as (
@@ -155,69 +147,17 @@ effect_sizes as (
     from delta_spread
 ),
 
-t_terms as (
-    {#- the t series needs terms 0 .. (degrees of freedom) / 2; unit_index reaches n #}
-    select distinct unit_index - 1 as term_index from paired_deltas
-),
-
-t_tests as {{ search_metrics.materialized_cte() }} (
-    {{ search_metrics.paired_t_test('paired_deltas', ['baseline', 'candidate', 'metric_group'], 't_terms') | indent(4) }}
-),
-
-observed_sums as (
-    select
-        baseline,
-        candidate,
-        metric_group,
-        sum(delta) as observed_sum,
-        sum(abs(delta)) as absolute_sum
-    from paired_deltas
-    group by baseline, candidate, metric_group
-),
-
-sign_flip_sums as (
-    select baseline, candidate, metric_group, position as replicate, value as permuted_sum
-    from resamples
-    where row_kind = 'sign_flip'
-),
-
-randomization_tests as {{ search_metrics.materialized_cte() }} (
-    {{ search_metrics.sign_flip_p_value('sign_flip_sums', 'observed_sums', ['baseline', 'candidate', 'metric_group'],
-        search_metrics.get_replicate_count('search_metrics_permutations', 1000)) | indent(4) }}
-),
-
-bootstrap_sums as (
-    select baseline, candidate, metric_group, n_units, position as replicate, value as replicate_sum
-    from resamples
-    where row_kind = 'bootstrap'
-),
-
-bootstrap_intervals as {{ search_metrics.materialized_cte() }} (
-    {{ search_metrics.bootstrap_interval('bootstrap_sums', ['baseline', 'candidate', 'metric_group'],
-        search_metrics.get_replicate_count('search_metrics_bootstrap_samples', 1000),
-        search_metrics.get_confidence_level()) | indent(4) }}
-),
-
 comparison_statistics as (
     select
-        observed_sums.baseline,
-        observed_sums.candidate,
+        tests.*,
         metric_groups.metric,
-        metric_groups.k_key,
-        t_tests.t_statistic,
-        t_tests.p_value_t,
-        randomization_tests.p_value_randomization,
-        bootstrap_intervals.ci_low,
-        bootstrap_intervals.ci_high
-    from observed_sums
+        metric_groups.k_key
+    from (
+        {{ search_metrics.comparison_tests('paired_deltas', ['baseline', 'candidate'], 'paired',
+            {'column': 'metric_group', 'count': metric_groups | length}) | indent(8) }}
+    ) as tests
     inner join metric_groups
-        on metric_groups.metric_group = observed_sums.metric_group
-    {%- for cte in ['t_tests', 'randomization_tests', 'bootstrap_intervals'] %}
-    left join {{ cte }}
-        on {{ cte }}.baseline = observed_sums.baseline
-        and {{ cte }}.candidate = observed_sums.candidate
-        and {{ cte }}.metric_group = observed_sums.metric_group
-    {%- endfor %}
+        on metric_groups.metric_group = tests.metric_group
 ),
 
 compared as (

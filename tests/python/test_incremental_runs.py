@@ -71,8 +71,6 @@ TABLES = {
                               ("n_queries", "mean_delta", "wins", "losses", "ties", "t_statistic", "p_value_t",
                                "p_value_randomization", "ci_low", "ci_high", "p_value_t_holm",
                                "p_value_randomization_bh", "queries_needed", "comparison_fingerprint")),
-    "search_metrics_int_comparison_resamples": (("baseline", "candidate", "row_kind", "metric_group", "position"),
-                                                ("query_id", "n_units", "value", "comparison_fingerprint")),
     "search_metrics_stg_results_rule_violations": (("rule", "run_id", "query_id", "doc_id", "rank"),
                                                    ("rule_violated", "score", "n_rows")),
     "search_trec_eval": (("run_id", "measure", "query_id"),
@@ -100,7 +98,6 @@ TABLES = {
                                               "binary_tie", "input_fingerprint")),
 }
 LABELED = "search_metrics_int_labeled_results"
-RESAMPLES = "search_metrics_int_comparison_resamples"
 TREC_RESULTS = "search_metrics_int_trec_eval_results"
 OVERLAP_TABLES = ("search_run_overlap", "search_run_pair_overlap")
 JUDGE = "sdbn"  # an automated rater (var search_metrics_automated_raters' default)
@@ -432,21 +429,6 @@ def judge_rows_by_query(judgments):
     return by_query
 
 
-def resampled_units(chain):
-    """{(baseline, candidate): {(metric, k, query_id): delta}} of the non-null deltas (the resampling tests' units)."""
-    units = {}
-    for baseline, candidate, metric, k, query_id, delta in chain.execute(
-            "select baseline, candidate, metric, k, query_id, delta from main.search_query_deltas"
-            " where delta is not null"):
-        units.setdefault((baseline, candidate), {})[(metric, k, query_id)] = delta
-    return units
-
-
-def pair_fingerprints(chain):
-    return dict(((b, c), f) for b, c, f in chain.execute(
-        f"select distinct baseline, candidate, comparison_fingerprint from main.{RESAMPLES}"))
-
-
 def rows_by_run(results):
     by_run = {}
     for row in results:
@@ -770,13 +752,13 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
         # the comparisons of the swapped run's pairs that the build recomputed read the swapped values: their rows go,
         # with their keys in the tables' build records, and one more build computes them again (the records lack them)
-        for table in ("search_query_deltas", RESAMPLES, "search_run_comparison", "search_comparison_unjudged_bounds"):
+        for table in ("search_query_deltas", "search_run_comparison", "search_comparison_unjudged_bounds"):
             for relation in (table, f"{table}__build_record"):
                 chain.execute(f"delete from main.{relation} where ? in (baseline, candidate)", [swap_run])
         # likewise the comparison and the bounds of the pair whose kept deltas held the sentinel, if the build
         # recomputed them (its run moved): they read the sentinel, which is back in the deltas now
         if delta_sentinel_pair is not None:
-            for table in (RESAMPLES, "search_run_comparison", "search_comparison_unjudged_bounds"):
+            for table in ("search_run_comparison", "search_comparison_unjudged_bounds"):
                 for relation in (table, f"{table}__build_record"):
                     chain.execute(f"delete from main.{relation} where baseline = ? and candidate = ?",
                                   list(delta_sentinel_pair))
@@ -790,43 +772,6 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert regrade_kept_overlap, "no step kept the overlap of a pair whose judgments changed (its comparison rebuilt)"
     assert overlap_rebuilt_seen, "no step changed the results of a compared pair"
     assert deltas_kept_in_moved_pair, "no step kept a query's deltas in a pair whose other queries moved"
-
-    # the resampling tests' sums: one query regraded (a few units of every pair move), one run's results of another
-    # query deleted (its pair loses that query's units) and a run appended (a new pair), with no sentinel in the
-    # tables; a rebuilt pair's sums are updated by its changed units exactly when its groups keep their queries and
-    # at most half of its units changed (read here from the deltas before and after), and every table equals a full
-    # refresh
-    runs = sorted(rows_by_run(chain.results))
-    assert len(runs) >= 3, runs
-    deltas_before, fingerprints_before = resampled_units(chain), pair_fingerprints(chain)
-    # a human grade 2 becomes 3 or 3 becomes 2 (of a query the first and third runs returned): the query keeps its
-    # relevant documents, so no metric's value becomes null or stops being null (which would take units out of a
-    # group or add some)
-    returned = {(row["run_id"], row["query_id"]) for row in chain.results}
-    regrade = rng.choice([row for row in chain.judgments if row["rater_id"] != "sdbn" and row["grade"] >= 2
-                          and {(runs[0], row["query_id"]), (runs[2], row["query_id"])} <= returned])
-    regrade["grade"] = 5.0 - regrade["grade"]
-    regraded = regrade["query_id"]
-    dropped = next(q for q in QUERIES if q != regraded and {(runs[0], q), (runs[1], q)} <= returned)
-    chain.results = [row for row in chain.results if (row["run_id"], row["query_id"]) != (runs[1], dropped)]
-    chain.results += make_run(rng, f"run{n_runs + 1}")  # a new pair
-    result = chain.build()
-    assert result.success, result.exception
-    deltas_after, fingerprints_after = resampled_units(chain), pair_fingerprints(chain)
-    expected = {}
-    for pair, units in deltas_after.items():
-        if fingerprints_before.get(pair) == fingerprints_after[pair]:
-            continue
-        before = deltas_before.get(pair)
-        same_queries = before is not None and before.keys() == units.keys()
-        changed = sum(units[key] != before[key] for key in units) if same_queries else None
-        expected[pair] = "changed_units" if same_queries and 2 * changed <= len(units) else "all_units"
-    resampled = dict(((b, c), how) for b, c, how in chain.execute(
-        f"select distinct baseline, candidate, resampled_by from main.{RESAMPLES}"))
-    assert {pair: resampled[pair] for pair in expected} == expected
-    assert set(expected.values()) == {"changed_units", "all_units"}, expected
-    assert expected[(runs[0], runs[1])] == "all_units", "the pair whose run lost a query was updated"
-    assert_tables_equal(chain.tables(), chain.full_build())
 
     assert trec_lacking_runs, "no run returned neither regraded query: trec_eval's complete case was not made"
 
@@ -897,8 +842,7 @@ INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_quer
                       "search_run_comparison", "search_trec_eval",
                       "search_run_overlap", "search_run_pair_overlap",
                       SOURCE_METRICS, "search_query_unjudged_bounds", "search_run_unjudged_bounds",
-                      "search_comparison_unjudged_bounds", "search_judge_run_metrics", LABELED, TREC_RESULTS,
-                      RESAMPLES]
+                      "search_comparison_unjudged_bounds", "search_judge_run_metrics", LABELED, TREC_RESULTS]
 
 
 # Spark (a model costs seconds there even on a few rows): the models of each kind of partition (a run, for the tables
@@ -963,8 +907,6 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     models = SPARK_MODELS if engine_name == "spark" else INCREMENTAL_MODELS
     if engine_name == "spark":
         dbt_vars.update(SPARK_VARS)
-    else:  # pairs that outlive run1's deletion (the default pairs are all against run1), and one that does not
-        dbt_vars["search_metrics_comparisons"] = [["run1", "run2"], ["run2", "run3"], ["run2", "run4"], ["run3", "run4"]]
     engine, select = request.getfixturevalue(f"{engine_name}_engine"), ["--select", *[f"+{m}" for m in models]]
     incremental, full = "judged_incremental", "judged_full_refresh"
     for schema in (incremental, full):
@@ -1004,11 +946,6 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
         if name == RULES:
             built = Table(built.columns, [row for row in built.rows if row[rule_column] != "sentinel"])
         expected = engine.fetch_model(full, name)
-        if name == RESAMPLES:  # how the sums were made differs (some pairs updated), not what they are
-            how = built.columns.index("resampled_by")
-            assert "changed_units" in {row[how] for row in built.rows}, "no pair's sums were updated"
-            built, expected = (Table([c for c in t.columns if c != "resampled_by"],
-                                     [row[:how] + row[how + 1:] for row in t.rows]) for t in (built, expected))
         if name != RULES:
             assert expected.rows, name
         assert_same_table(name, built, expected, f"{engine_name} incremental", f"{engine_name} full refresh",
