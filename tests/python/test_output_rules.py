@@ -76,7 +76,9 @@ CLICK_POS, CLICK_SEARCHES, IMPRESSIONS = ("search_metrics_int_click_positions", 
 RULES = {
     "search_query_metrics__run_id_must_not_be_null": ([insert(QM, CUTOFF_ROW, run_id="null")], 1, None),
     "search_query_metrics__query_id_must_not_be_null": ([insert(QM, CUTOFF_ROW, query_id="null")], 1, None),
-    "search_query_metrics__metric_must_not_be_null": ([insert(QM, CUTOFF_ROW, metric="null")], 1, None),
+    # a row whose value is null too: it breaks only this rule, not binary_ties' (whose condition is null there)
+    "search_query_metrics__metric_must_not_be_null": (
+        [insert(QM, "k is not null and value is null", metric="null")], 1, None),
     "search_query_metrics__run_id_must_be_a_run_of_the_results": (
         [insert(QM, CUTOFF_ROW, run_id="'ghost_run'")], 1, "run_id must be a run of the results"),
     "search_query_metrics__query_id_must_be_a_query_of_the_results": (
@@ -390,8 +392,11 @@ def write_breaks(engine, schema: str) -> None:
     for rule in sorted(RULES):
         for model, how, where, changes in RULES[rule][0]:
             relation = engine.relation(schema, model)
-            rowids = [row[0] for row in engine.fetch(
-                f"(select rowid as id from {relation} where {where} order by rowid) as candidates").rows]
+            # in the order of the rows' values, not of rowid (which a parallel build assigns in any order), so
+            # that every run breaks the same rows
+            candidates = engine.fetch(f"(select rowid as search_metrics_rowid, * from {relation} where {where}) as c")
+            rowids = [row[0] for row in sorted(candidates.rows, key=lambda row: tuple(
+                (value is not None, str(value)) for value in row[1:]))]
             free = [rowid for rowid in rowids if rowid not in picked[model]]
             assert free, f"{rule}: no clean row of {model} where {where} left to break"
             picked[model].add(free[0])
