@@ -55,6 +55,9 @@ numbered as (
     inner join pairs_to_build
         on pairs_to_build.run_id = results.run_id
         and pairs_to_build.query_id = results.query_id
+    {%- if is_incremental() %}
+    where {{ search_metrics.queries_of_keys('results.query_id', 'pairs_to_build') }}
+    {%- endif %}
 )
 
 select

@@ -71,10 +71,17 @@ inner join pairs_to_build
 {% if reads_unjudged_results %}left{% else %}inner{% endif %} join {{ labels }} as labels
     on labels.query_id = results.query_id
     and labels.doc_id = results.doc_id
-{%- if not reads_every_rank %}
-where results.rank <= {{ cutoffs | max }}
-{%- elif reads_unjudged_results %}
-where labels.query_id is not null
-    or results.rank <= {{ cutoffs | max }}
+{%- set filters = [] -%}
+{%- if not reads_every_rank -%}
+    {%- do filters.append('results.rank <= ' ~ (cutoffs | max)) -%}
+{%- elif reads_unjudged_results -%}
+    {%- do filters.append('(labels.query_id is not null or results.rank <= ' ~ (cutoffs | max) ~ ')') -%}
+{%- endif -%}
+{%- if is_incremental() -%}
+    {#- the rows of the queries to build: a scan filter where a few queries of every run are rebuilt -#}
+    {%- do filters.append(search_metrics.queries_of_keys('results.query_id', 'pairs_to_build')) -%}
+{%- endif %}
+{%- if filters %}
+where {{ filters | join('\n    and ') }}
 {%- endif %}
 {%- endif %}

@@ -34,10 +34,12 @@ from (
     {#- only the pairs to build: their result rows, their spine rows and their queries' pool rows -#}
     {%- do ctes.append(['results_to_build', 'select results.* from ' ~ ref('search_metrics_int_labeled_results')
         ~ ' as results inner join pairs_to_build on pairs_to_build.run_id = results.run_id'
-        ~ ' and pairs_to_build.query_id = results.query_id']) -%}
+        ~ ' and pairs_to_build.query_id = results.query_id where '
+        ~ search_metrics.queries_of_keys('results.query_id', 'pairs_to_build')]) -%}
     {%- do ctes.append(['spine_to_build', 'select spine.* from ' ~ ref('search_metrics_int_query_spine')
         ~ ' as spine inner join pairs_to_build on pairs_to_build.run_id = spine.run_id'
-        ~ ' and pairs_to_build.query_id = spine.query_id']) -%}
+        ~ ' and pairs_to_build.query_id = spine.query_id where '
+        ~ search_metrics.queries_of_keys('spine.query_id', 'pairs_to_build')]) -%}
     {%- do ctes.append(['pool_to_build', 'select pool.* from ' ~ ref('search_metrics_int_pool')
         ~ ' as pool where pool.query_id in (select query_id from pairs_to_build)']) -%}
     {%- set results, spine, pool = 'results_to_build', 'spine_to_build', 'pool_to_build' -%}
