@@ -38,6 +38,8 @@
     search_metrics_metrics.reads_unjudged_results   reads_unjudged_results(get_metrics())
   and search_metrics_int_trec_eval_results' (trec_eval_results_build_settings):
     search_metrics_trec_eval.max_results            get_trec_eval_settings().max_results (null: every result)
+  and search_run_comparison's (comparison_build_settings), not a var:
+    search_metrics_resampling.draws                 'by_query': the resampling tests' draws are keyed by the query
   An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
   every incremental run (check_incremental_settings).
 -#}
@@ -126,6 +128,9 @@
             {%- set value = search_metrics.reads_unjudged_results(search_metrics.get_metrics()) -%}
         {%- elif name == 'search_metrics_trec_eval.max_results' -%}
             {%- set value = search_metrics.get_trec_eval_settings().max_results -%}
+        {%- elif name == 'search_metrics_resampling.draws' -%}
+            {#- not a var: the package's rule for the comparisons' draws (docs/comparisons.md) #}
+            {%- set value = 'by_query' -%}
         {%- else -%}
             {{- exceptions.raise_compiler_error("search_metrics: incremental_settings: unknown setting '" ~ name ~ "'") -}}
         {%- endif -%}

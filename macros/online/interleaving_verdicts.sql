@@ -2,7 +2,7 @@
   The interleaving verdict per group of units: `units` has the group columns, team_a, team_b, unit_id, search_date,
   outcome ('a', 'b', 'tie' or null) and preference (0.5, 0, -0.5 or null), as search_metrics_int_interleaving_units.
   Returns the group columns, team_a, team_b, n_units, wins_a, wins_b, ties, n_units_no_click, preference_delta,
-  p_value (sign_test_p_value) and ci_low, ci_high (paired_bootstrap_ci of the preference over the units with one,
+  p_value (sign_test_p_value) and ci_low, ci_high (indexed_bootstrap_ci of the preference over the units with one,
   numbered in binary order of unit_id, then search_date; vars search_metrics_bootstrap_samples and
   search_metrics_confidence_level). docs/online_evaluation.md.
 -#}
@@ -45,7 +45,7 @@
     ),
 
     iv_intervals as (
-        {{ search_metrics.paired_bootstrap_ci('iv_preference_units', group_columns, n_bootstrap, level) | indent(8) }}
+        {{ search_metrics.indexed_bootstrap_ci('iv_preference_units', group_columns, n_bootstrap, level) | indent(8) }}
     )
 
     select

@@ -3,8 +3,9 @@
   p_value_t), the randomization test (p_value_randomization) and the bootstrap interval (ci_low, ci_high), with the
   counts and level of vars search_metrics_permutations, search_metrics_bootstrap_samples and
   search_metrics_confidence_level.
-    design='paired' (search_run_comparison), the only design: `units` has the group columns, unit_index and a
-      non-null `delta`; Student's paired t-test, the sign-flip test and the paired bootstrap (docs/comparisons.md).
+    design='paired' (search_run_comparison), the only design: `units` has the group columns, unit_id (a unit's
+      identity within a group, e.g. the query_id), unit_key (its draw key, hash_unit_key) and a non-null `delta`;
+      Student's paired t-test, the sign-flip test and the Poisson bootstrap (docs/comparisons.md).
       Any other design is a compile error (the two-sample design went with search_paulscore_comparison).
   Returns one row per group found in `units`; the tests' own null rules apply (e.g. n < 2).
   spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known at
@@ -29,8 +30,15 @@
     ),
 
     t_terms as (
-        {#- the t series needs terms 0 .. (degrees of freedom) / 2; unit_index reaches n #}
-        select distinct unit_index - 1 as term_index from {{ units }}
+        {#- the t series needs terms 0 .. (degrees of freedom) / 2; a group holds at most as many units as its row
+            of group columns (before the spread) has distinct unit_ids #}
+        select distinct term_index
+        from (
+            select row_number() over (
+                {% if resampled_columns %}partition by {{ resampled_columns | join(', ') }} {% endif %}order by unit_id
+            ) - 1 as term_index
+            from (select distinct {% for column in resampled_columns %}{{ column }}, {% endfor %}unit_id from {{ units }}) as t_units
+        ) as t_numbered_units
     ),
 
     t_tests as {{ search_metrics.materialized_cte() }} (

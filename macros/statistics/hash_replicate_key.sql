@@ -1,7 +1,8 @@
 {#-
   The key of one resampling replicate: key(stream, r) = mix(mix(stream * 2^20 + r)), with mix = hash_mix,
-  stream a small whole number naming what the draws are for (1 paired sign flips, 2 paired bootstrap;
-  3 to 5 were the retired two-sample tests' and are unused) and
+  stream a small whole number naming what the draws are for (1 paired sign flips, 2 the interleaving bootstrap's
+  picks, 6 the randomized Tukey HSD, 7 the comparisons' Poisson bootstrap; 3 to 5 were the retired two-sample
+  tests' and are unused) and
   r = 1 .. 1,000,000 the replicate. Returns a bigint expression in 0 .. 2^31 - 2.
 -#}
 {% macro hash_replicate_key(stream, replicate) %}

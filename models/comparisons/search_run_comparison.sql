@@ -66,8 +66,16 @@ query_deltas as (
         and pairs_to_build.candidate = query_deltas.candidate
 ),
 
+query_keys as (
+    {#- each query's draw key, computed once per query #}
+    select
+        query_id,
+        {{ search_metrics.hash_unit_key('query_id') }} as unit_key
+    from (select distinct query_id from query_deltas) as compared_queries
+),
+
 paired_deltas as (
-    {#- unit_index: the query's 1-based position among the group's paired queries, query_id in binary order #}
+    {#- the units of the resampling tests: the paired queries of each group, each with its draw key #}
     select
         query_deltas.baseline,
         query_deltas.candidate,
@@ -75,14 +83,14 @@ paired_deltas as (
         query_deltas.k_key,
         metric_groups.metric_group,
         query_deltas.delta,
-        row_number() over (
-            partition by query_deltas.baseline, query_deltas.candidate, query_deltas.metric, query_deltas.k_key
-            order by {{ search_metrics.binary_order('query_deltas.query_id') }}
-        ) as unit_index
+        query_deltas.query_id as unit_id,
+        query_keys.unit_key
     from query_deltas
     inner join metric_groups
         on metric_groups.metric = query_deltas.metric
         and metric_groups.k_key = query_deltas.k_key
+    inner join query_keys
+        on query_keys.query_id = query_deltas.query_id
     where query_deltas.delta is not null
 ),
 

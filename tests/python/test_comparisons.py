@@ -550,14 +550,21 @@ def test_compiled_sql_uses_no_engine_specific_random_hash_or_percentile(dbt_proj
         sql = models[name]["sql"]
         if name != "search_query_deltas":
             assert "2147483647" in sql  # the documented hash is there ...
+            # ... and the query's draw key, MD5 (the same digest on every engine) of the query id, one call per
+            # hex digit of hash_unit_key
+            unit_key_digests = re.findall(r"md5\(\s*cast\(\s*cast\(\s*query_id as \w+\s*\) as \w+\s*\)\s*\)", sql,
+                                          re.IGNORECASE)
+            assert len(unit_key_digests) == 8, unit_key_digests
+            sql = sql.replace(unit_key_digests[0], "unit_key_digest")
         assert not ENGINE_SPECIFIC.findall(sql), (name, ENGINE_SPECIFIC.findall(sql))  # ... and nothing else
         assert "::" not in sql and " qualify " not in sql.lower() and "group by all" not in sql.lower()
 
 
 @pytest.mark.dbt
-def test_unit_index_follows_code_point_order_of_query_ids(dbt_project):
-    """Query ids whose code-point order differs from a dictionary/locale order: the draws must follow the
-    code-point order (the reference sorts Python strings), or the randomization and bootstrap numbers move."""
+def test_draws_are_keyed_by_the_md5_of_the_query_ids_utf8_bytes(dbt_project):
+    """Query ids with non-ASCII characters and whose code-point order differs from a dictionary order: every draw
+    is keyed by the MD5 of the query id's UTF-8 bytes (hash_unit_key), so the SQL equals the reference, which
+    keys them so in Python, and the numbers do not depend on any order of the ids."""
     ids = ["Zeta", "alpha", "Beta", "_under", "a-b", "a_b", "ä", "A10", "A9", "émile", "b"]
     results, judgments = [], []
     rng = random.Random(11)
@@ -573,14 +580,20 @@ def test_unit_index_follows_code_point_order_of_query_ids(dbt_project):
     assert sorted(ids) != sorted(ids, key=str.lower)
     out = run_comparisons(dbt_project, results, judgments)
     check_against_reference(out, results, judgments)
-    # and a reference that used another order would disagree, so the check above has teeth
+    # and a reference that keyed the draws by other bytes of the same ids would disagree, so the check above has
+    # teeth: the ids' UTF-8 bytes read as Latin-1 (then encoded as UTF-8 again) change the keys of "ä" and "émile"
     query_rows = ref_judged.query_metrics(results, judgments, cutoffs=tuple(CUTOFFS), metrics=["ndcg"])
-    deltas = sorted((r for r in ref.query_deltas(query_rows) if r["k"] == 10 and r["delta"] is not None),
-                    key=lambda r: r["query_id"])
-    by_code_point = ref.paired_tests([r["baseline_value"] for r in deltas], [r["candidate_value"] for r in deltas])
-    deltas.sort(key=lambda r: r["query_id"].lower())
-    by_casefold = ref.paired_tests([r["baseline_value"] for r in deltas], [r["candidate_value"] for r in deltas])
-    assert (by_code_point["ci_low"], by_code_point["ci_high"]) != (by_casefold["ci_low"], by_casefold["ci_high"])
+    deltas = [r for r in ref.query_deltas(query_rows) if r["k"] == 10 and r["delta"] is not None]
+    values = ([r["baseline_value"] for r in deltas], [r["candidate_value"] for r in deltas])
+    by_utf8 = ref.paired_tests(*values, query_ids=[r["query_id"] for r in deltas])
+    by_other_bytes = ref.paired_tests(*values, query_ids=[r["query_id"].encode("utf-8").decode("latin-1")
+                                                          for r in deltas])
+    assert (by_utf8["ci_low"], by_utf8["ci_high"]) != (by_other_bytes["ci_low"], by_other_bytes["ci_high"])
+    # and no order of the ids moves them
+    backwards = ref.paired_tests(*(list(reversed(v)) for v in values),
+                                 query_ids=[r["query_id"] for r in reversed(deltas)])
+    assert backwards["ci_low"] == pytest.approx(by_utf8["ci_low"], abs=1e-12)
+    assert backwards["p_value_randomization"] == by_utf8["p_value_randomization"]
 
 
 def compiled_test_sql(dbt_project, name, dbt_vars, target):

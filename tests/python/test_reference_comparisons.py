@@ -7,7 +7,9 @@ from __future__ import annotations
 import gc
 import itertools
 import math
+import os
 import random
+import re
 
 import numpy as np
 import pytest
@@ -47,6 +49,50 @@ def test_signs_are_balanced_and_uncorrelated():
     assert stats.chisquare(np.bincount(picks, minlength=7)).pvalue > 0.001
     # streams differ
     assert ref.stream_draws(1, 5, 10) != ref.stream_draws(2, 5, 10)
+
+
+def test_unit_key_is_the_md5_of_the_utf8_bytes_mod_p():
+    # RFC 1321's test vector: MD5("abc") = 900150983cd24fb0d6963f7d28e17f72; 0x90015098 = 2416005272 > p
+    assert ref.unit_key("abc") == 2416005272 - ref.P
+    # MD5("") = d41d8cd98f00b204e9800998ecf8427e: 0xd41d8cd9 = 3558706393
+    assert ref.unit_key("") == 3558706393 - ref.P
+    assert ref.unit_key("é") != ref.unit_key("é".encode("utf-8").decode("latin-1"))
+
+
+def test_poisson_counts_are_poisson_one():
+    """The thresholds are floor(p F(k - 1)) of the Poisson(1) distribution function, written out in the SQL
+    (macros/statistics/poisson_count.sql) and computed here from exp(-1); the counts of the comparisons' stream
+    have the Poisson(1) frequencies, mean 1 and variance 1, independently of the unit's neighbours."""
+    cdf = [sum(math.exp(-1) / math.factorial(j) for j in range(k)) for k in range(1, 13)]
+    assert all(abs(t - ref.P * f) <= 1 for t, f in zip(ref.POISSON_THRESHOLDS, cdf))
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", "macros", "statistics", "poisson_count.sql")) as f:
+        written = [int(x) for x in re.search(r"thresholds = \[([0-9,\s]+)\]", f.read()).group(1).split(",")]
+    assert tuple(written) == ref.POISSON_THRESHOLDS
+    assert (ref.poisson_count(0), ref.poisson_count(ref.POISSON_THRESHOLDS[0] - 1)) == (0, 0)
+    assert (ref.poisson_count(ref.POISSON_THRESHOLDS[0]), ref.poisson_count(ref.P - 1)) == (1, 12)
+    counts = np.array([[ref.poisson_count(ref.draw(ref.replicate_key(ref.STREAM_POISSON_BOOTSTRAP, r), u))
+                        for u in range(1, 201)] for r in range(1, 501)])
+    assert abs(counts.mean() - 1) < 0.015 and abs(counts.var() - 1) < 0.03  # 100000 counts
+    observed = np.bincount(counts.ravel(), minlength=13)[:5]
+    expected = [counts.size * math.exp(-1) / math.factorial(k) for k in range(5)]
+    assert stats.chisquare(observed, expected, sum_check=False).pvalue > 0.001
+    assert abs(np.corrcoef(counts[:, 1:].ravel(), counts[:, :-1].ravel())[0, 1]) < 0.01  # neighbouring units
+
+
+def test_a_units_draws_do_not_depend_on_the_other_units():
+    """Adding a unit to a group leaves every other unit's signs and counts as they were: the p-value and the
+    interval move only by what the new unit brings (here: a zero delta changes no sign-flip sum, and the
+    bootstrap's weighted means only through the weights it adds)."""
+    deltas, ids = [0.3, -0.1, 0.25, 0.05, 0.4], ["a", "b", "c", "d", "e"]
+    base = ref.paired_tests([0.0] * 5, deltas, n_permutations=200, n_bootstrap=200, query_ids=ids)
+    more = ref.paired_tests([0.0] * 6, [0.0] + deltas, n_permutations=200, n_bootstrap=200, query_ids=["0"] + ids)
+    assert more["p_value_randomization"] == base["p_value_randomization"]
+    # keyed by position instead (the unit's index in the group), the new first unit moves every other unit's signs
+    by_position = ref.paired_tests([0.0] * 6, [0.0] + deltas, n_permutations=200, n_bootstrap=200,
+                                   query_ids=[f"unit{i}" for i in range(1, 7)])
+    assert by_position["p_value_randomization"] != ref.paired_tests(
+        [0.0] * 5, deltas, n_permutations=200, n_bootstrap=200, query_ids=[f"unit{i}" for i in range(1, 6)]
+    )["p_value_randomization"]
 
 
 @pytest.mark.parametrize("df", list(range(1, 31)) + [51, 100, 101, 1000, 4001])

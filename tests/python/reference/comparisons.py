@@ -8,9 +8,11 @@ floating-point noise.
 Public API
 ----------
 mix(x), replicate_key(stream, replicate), draw(key, unit), sign(replicate, unit)
+unit_key(query_id)                           the draw key of a query: MD5 of its UTF-8 bytes, 8 hex digits, mod p
+poisson_count(draw)                          the Poisson(1) count of one draw (POISSON_THRESHOLDS)
 student_t_two_sided_p(t, df)                 the SQL's series, in Python (checked against scipy in the tests)
-percentile_interval(values, level)           numpy "type 7" with the compile-time arithmetic of the SQL
-paired_tests(deltas, ...)                    deltas ordered by query_id (binary order)
+percentile_interval(values, level)           numpy "type 7" with the arithmetic of the SQL
+paired_tests(baseline, candidate, ...)       the paired values of one group and their query ids
 query_deltas(query_rows, pairs=None)         rows of search_query_deltas from rows of search_query_metrics
 run_comparison(query_rows, pairs=None, ...)  rows of search_run_comparison
 holm(p_values), benjamini_hochberg(p_values)  adjusted p-values (None = not in the family)
@@ -20,13 +22,15 @@ effect_and_power(deltas, alpha, power)       effect_size_dz, minimum_detectable_
 
 from __future__ import annotations
 
+import hashlib
 import math
 from functools import lru_cache
 
 P = 2147483647  # the prime 2^31 - 1
 HALF = 1073741824  # 2^30
 STREAM_SIGN_FLIP = 1
-STREAM_PAIRED_BOOTSTRAP = 2
+STREAM_PAIRED_BOOTSTRAP = 2  # the interleaving bootstrap's picks (online.py); the comparisons' was retired
+STREAM_POISSON_BOOTSTRAP = 7  # the comparisons' bootstrap: a Poisson(1) count per (replicate, query)
 TIE = 1e-12  # |delta| <= TIE is a tie
 EQUAL_SD = 1e-12  # sd <= EQUAL_SD * max(1, max |x|): every value equal, the t-test is undefined (null)
 EXTREME = 1e-9  # tolerance of "at least as extreme" in the randomization tests
@@ -61,6 +65,29 @@ def stream_draws(stream: int, replicate: int, n_units: int) -> tuple[int, ...]:
 
 def sign(replicate: int, unit: int) -> int:
     return 1 if draw(replicate_key(STREAM_SIGN_FLIP, replicate), unit) < HALF else -1
+
+
+def unit_key(query_id: str) -> int:
+    """The draw key of a query: its first 8 hex digits of the MD5 of its UTF-8 bytes, as a number, mod p."""
+    return int(hashlib.md5(query_id.encode("utf-8")).hexdigest()[:8], 16) % P
+
+
+def _poisson_thresholds() -> tuple[int, ...]:
+    """t_k = floor(p * F(k - 1)), k = 1 .. 12, F the Poisson(1) distribution function: a draw d (uniform on
+    0 .. p - 1) counts #{k : d >= t_k}, the Poisson(1) quantile of d / p, capped at 12 (P(X > 12) < 1e-10)."""
+    out, cdf, term = [], 0.0, math.exp(-1.0)
+    for k in range(12):
+        cdf += term
+        term /= k + 1
+        out.append(math.floor(P * cdf))
+    return tuple(out)
+
+
+POISSON_THRESHOLDS = _poisson_thresholds()
+
+
+def poisson_count(d: int) -> int:
+    return sum(1 for t in POISSON_THRESHOLDS if d >= t)
 
 
 # ---------------------------------------------------------------------------
@@ -121,9 +148,9 @@ def _all_equal(values, sd):
 
 
 def paired_tests(baseline: list[float], candidate: list[float], n_permutations=1000, n_bootstrap=1000,
-                 level=0.95) -> dict:
-    """The paired tests of search_run_comparison for the paired values of one group, listed in the order of
-    the query ids (binary order): unit i (1-based) is the i-th pair."""
+                 level=0.95, query_ids=None) -> dict:
+    """The paired tests of search_run_comparison for the paired values of one group and their query ids (any
+    order; "unit1", "unit2", ... when not given): every draw is keyed by the query (unit_key)."""
     from scipy import stats
 
     deltas = [c - b for b, c in zip(baseline, candidate)]
@@ -139,20 +166,26 @@ def paired_tests(baseline: list[float], candidate: list[float], n_permutations=1
             result = stats.ttest_rel(candidate, baseline)
             out["t_statistic"], out["p_value_t"] = float(result.statistic), float(result.pvalue)
 
+    if query_ids is None:
+        query_ids = [f"unit{i}" for i in range(1, n + 1)]
+    keys = [unit_key(q) for q in query_ids]
     observed, absolute = abs(sum(deltas)), sum(abs(d) for d in deltas)
     extreme = 0
     for r in range(1, n_permutations + 1):
-        draws = stream_draws(STREAM_SIGN_FLIP, r, n)
-        permuted = sum((1 if draws[i] < HALF else -1) * d for i, d in enumerate(deltas))
+        key = replicate_key(STREAM_SIGN_FLIP, r)
+        permuted = sum((1 if draw(key, u) < HALF else -1) * d for u, d in zip(keys, deltas))
         if abs(permuted) >= observed - EXTREME * absolute:
             extreme += 1
     out["p_value_randomization"] = (1 + extreme) / (1 + n_permutations)
 
-    means = []
+    means = []  # Poisson bootstrap: each query counts c(r, q) times; a replicate that counts none has no value
     for r in range(1, n_bootstrap + 1):
-        draws = stream_draws(STREAM_PAIRED_BOOTSTRAP, r, n)  # slot j = 1 .. n picks unit draw % n + 1
-        means.append(_mean([deltas[draws[j] % n] for j in range(n)]))
-    out["ci_low"], out["ci_high"] = percentile_interval(means, level)
+        key = replicate_key(STREAM_POISSON_BOOTSTRAP, r)
+        counts = [poisson_count(draw(key, u)) for u in keys]
+        if sum(counts):
+            means.append(sum(c * d for c, d in zip(counts, deltas)) / sum(counts))
+    if means:
+        out["ci_low"], out["ci_high"] = percentile_interval(means, level)
     return out
 
 
@@ -272,7 +305,7 @@ def run_comparison(query_rows: list[dict], pairs=None, n_permutations=1000, n_bo
                "relative_delta": (_mean(deltas) / b_mean) if n and b_mean != 0 else None,
                "wins": sum(1 for d in deltas if d > TIE), "losses": sum(1 for d in deltas if d < -TIE),
                "ties": sum(1 for d in deltas if abs(d) <= TIE)}
-        row.update(paired_tests(b, c, n_permutations, n_bootstrap, level))
+        row.update(paired_tests(b, c, n_permutations, n_bootstrap, level, [r["query_id"] for r in paired]))
         row.update(effect_and_power(deltas, alpha, power))
         out.append(row)
     return adjust_families(out, RUN_FAMILIES[family])
