@@ -17,15 +17,7 @@
         {%- do parts.append("coalesce(" ~ dbt.concat([search_metrics.as_text(column), "'|'"]) ~ ", '<null>|')") -%}
     {%- endfor -%}
     {%- set digest = dbt.hash(dbt.concat(parts) if parts | length > 1 else parts[0]) -%}
-    {%- set digits = [] -%}
-    {%- for position in range(1, 8) -%}
-        {%- set cases = [] -%}
-        {%- for digit in '0123456789abcdef' -%}
-            {%- do cases.append("when '" ~ digit ~ "' then " ~ loop.index0) -%}
-        {%- endfor -%}
-        {%- do digits.append("(case lower(substr(" ~ digest ~ ", " ~ position ~ ", 1)) " ~ cases | join(' ') ~ " end) * " ~ 16 ** (7 - position)) -%}
-    {%- endfor -%}
-    cast({{ digits | join(' + ') }} as {{ dbt.type_bigint() }})
+    {{ search_metrics.hex_prefix_value(digest, 7) }}
 {%- endmacro %}
 
 {#- DuckDB: hash() over the typed values (64 bits, nulls hashed) -#}

@@ -10,14 +10,5 @@
 {% endmacro %}
 
 {% macro default__hash_unit_key(expression) -%}
-    {%- set digest = dbt.hash(search_metrics.as_text(expression)) -%}
-    {%- set digits = [] -%}
-    {%- for position in range(1, 9) -%}
-        {%- set cases = [] -%}
-        {%- for digit in '0123456789abcdef' -%}
-            {%- do cases.append("when '" ~ digit ~ "' then " ~ loop.index0) -%}
-        {%- endfor -%}
-        {%- do digits.append("cast(case lower(substr(" ~ digest ~ ", " ~ position ~ ", 1)) " ~ cases | join(' ') ~ " end as " ~ dbt.type_bigint() ~ ") * " ~ 16 ** (8 - position)) -%}
-    {%- endfor -%}
-    {{ search_metrics.modulo(digits | join(' + '), 2147483647) }}
+    {{ search_metrics.modulo(search_metrics.hex_prefix_value(dbt.hash(search_metrics.as_text(expression)), 8), 2147483647) }}
 {%- endmacro %}

@@ -46,14 +46,7 @@
 
     -- one row per (group columns, unit), the deltas of the G spread groups side by side
     sf_wide_units as {{ search_metrics.materialized_cte() }} (
-        select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            unit_key
-            {%- for g in range(1, n_spread + 1) %},
-            max(case when spread_index = {{ g }} then delta end) as delta_{{ g }}
-            {%- endfor %}
-        from sf_units
-        group by {{ rows }}, unit_id, unit_key
+        {{ search_metrics.wide_units('sf_units', group_columns, n_spread) | indent(8) }}
     ),
 
     sf_observed as (
