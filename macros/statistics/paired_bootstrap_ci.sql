@@ -5,7 +5,8 @@
   c(r, u) = poisson_count(hash_draw(hash_replicate_key(7, r), u)) times (a Poisson(1) count); the replicate's value
   is the weighted mean sum_i c(r, u_i) * delta_i / sum_i c(r, u_i), and a replicate that counts no unit of the
   group (probability e^-n) has no value. ci_low and ci_high are the percentile_interval of the values the group
-  has (B' <= n_bootstrap of them; null when none). Returns the group columns, ci_low and ci_high.
+  has (B' <= n_bootstrap of them). Returns the group columns, ci_low and ci_high, for the groups with a value (a
+  caller's left join gives the others nulls, as comparison_tests does).
   A unit's counts depend on its key only, not on the other units of its group, so a group that gains or loses a
   unit keeps every other unit's counts.
   spread = {'column': c, 'count': G}: as in paired_sign_flip_test, the groups are the group columns and column c
@@ -47,28 +48,9 @@
         {{ search_metrics.wide_units('bs_units', group_columns, n_spread) | indent(8) }}
     ),
 
-    -- the draw of every unit row under every replicate, as the rows stream
-    bs_drawn_units as (
-        select
-            {% for column in group_columns %}bs_wide_units.{{ column }}, {% endfor %}
-            bs_replicates.replicate,
-            {{ search_metrics.hash_draw('bs_replicates.replicate_key', 'bs_wide_units.unit_key') }} as unit_draw
-            {%- for g in range(1, n_spread + 1) %},
-            bs_wide_units.delta_{{ g }}
-            {%- endfor %}
-        from bs_wide_units
-        cross join bs_replicates
-    ),
-
+    -- every unit row under every replicate with its Poisson count
     bs_counted_units as (
-        select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            replicate,
-            {{ search_metrics.poisson_count('unit_draw') | indent(12) }} as n_picked
-            {%- for g in range(1, n_spread + 1) %},
-            delta_{{ g }}
-            {%- endfor %}
-        from bs_drawn_units
+        {{ search_metrics.bootstrap_counted_units('bs_wide_units', 'bs_replicates', group_columns, n_spread) | indent(8) }}
     ),
 
     bs_sums as {{ search_metrics.materialized_cte() }} (
@@ -124,15 +106,13 @@
         {{ search_metrics.percentile_interval('bs_means', group_columns + ['spread_index'], 'replicate_mean', 'replicate', none, level) | indent(8) }}
     )
 
+    {#- a group none of whose replicates has a value has no row (comparison_tests' left join gives it nulls) #}
     select
-        {% for column in group_columns %}bs_groups.{{ column }}, {% endfor %}
+        {% for column in group_columns %}{{ column }}, {% endfor %}
         {%- if spread %}
-        bs_groups.spread_index as {{ spread.column }},
+        spread_index as {{ spread.column }},
         {%- endif %}
-        bs_intervals.ci_low,
-        bs_intervals.ci_high
-    from bs_groups
-    left join bs_intervals
-        on {% for column in group_columns %}bs_intervals.{{ column }} = bs_groups.{{ column }}
-        and {% endfor %}bs_intervals.spread_index = bs_groups.spread_index
+        ci_low,
+        ci_high
+    from bs_intervals
 {%- endmacro %}
