@@ -8,54 +8,37 @@
   replicate means at `level`. Returns the group columns, ci_low and ci_high.
   The draws depend on (n, r, j) only: they are counted once per group size n (how often replicate r picks index
   i), and a replicate's mean is sum_i count(r, i) * delta_i / n.
-  spread = {'column': c, 'count': G}: the groups are the group columns and column c
-  (1 .. G, known at compile time); the units of the groups of one size are laid out wide, so that one pass over
-  the counts gives the replicate sums of all of them. Same result.
 -#}
-{% macro indexed_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread=none) %}
-    {{- return(adapter.dispatch('indexed_bootstrap_ci', 'search_metrics')(relation, group_columns, n_bootstrap, level, spread)) -}}
+{% macro indexed_bootstrap_ci(relation, group_columns, n_bootstrap, level) %}
+    {{- return(adapter.dispatch('indexed_bootstrap_ci', 'search_metrics')(relation, group_columns, n_bootstrap, level)) -}}
 {% endmacro %}
 
-{% macro default__indexed_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread) -%}
-    {%- set n_spread = spread.count if spread else 1 -%}
+{% macro default__indexed_bootstrap_ci(relation, group_columns, n_bootstrap, level) -%}
     {%- set rows = group_columns | join(', ') -%}
     {#- The count of picks is keyed by (group size, replicate, index) as 32-bit integers (the group sizes are cast
-        where they are counted), and the wide unit rows it joins by (group size, index) too: at 100k units the
-        count holds some 230M groups, and the narrower keys made it about a fifth cheaper there (bench/README.md,
-        "The comparisons"). They count units and replicates; the draw itself stays 64-bit. #}
+        where they are counted), and the unit rows it joins by (group size, index) too: at 100k units the count
+        holds some 230M groups, and the narrower keys made it about a fifth cheaper there (bench/README.md, "The
+        comparisons"). They count units and replicates; the draw itself stays 64-bit. #}
     {%- set int = dbt.type_int() -%}
-    with bs_units as (
+    with bs_group_sizes as (
         select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            {{ spread.column if spread else '1' }} as spread_index,
-            unit_index,
-            delta
-        from {{ relation }}
-    ),
-
-    bs_group_sizes as (
-        select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            spread_index,
+            {{ rows }},
             cast(count(*) as {{ int }}) as n_units
-        from bs_units
-        group by {{ rows }}, spread_index
+        from {{ relation }}
+        group by {{ rows }}
     ),
 
-    -- one row per (group columns, group size, unit_index): the deltas of the spread groups of that size side by side
-    bs_wide_units as (
+    -- one row per unit, with its group's size
+    bs_sized_units as (
         select
-            {% for column in group_columns %}bs_units.{{ column }}, {% endfor %}
+            {% for column in group_columns %}units.{{ column }}, {% endfor %}
             bs_group_sizes.n_units,
-            cast(bs_units.unit_index as {{ int }}) as unit_index
-            {%- for g in range(1, n_spread + 1) %},
-            max(case when bs_units.spread_index = {{ g }} then bs_units.delta end) as delta_{{ g }}
-            {%- endfor %}
-        from bs_units
+            cast(units.unit_index as {{ int }}) as unit_index,
+            units.delta
+        from {{ relation }} as units
         inner join bs_group_sizes
-            on {% for column in group_columns %}bs_group_sizes.{{ column }} = bs_units.{{ column }}
-            and {% endfor %}bs_group_sizes.spread_index = bs_units.spread_index
-        group by {% for column in group_columns %}bs_units.{{ column }}, {% endfor %}bs_group_sizes.n_units, bs_units.unit_index
+            on {% for column in group_columns %}bs_group_sizes.{{ column }} = units.{{ column }}{% if not loop.last %}
+            and {% endif %}{% endfor %}
     ),
 
     bs_sizes as (
@@ -70,7 +53,7 @@
     ),
 
     bs_slots as (
-        select distinct unit_index as slot from bs_units
+        select distinct unit_index as slot from bs_sized_units
     ),
 
     bs_picks as (
@@ -93,51 +76,17 @@
         group by n_units, replicate, picked_index
     ),
 
-    bs_sums as {{ search_metrics.materialized_cte() }} (
+    bs_means as {{ search_metrics.materialized_cte() }} (
         select
-            {% for column in group_columns %}bs_wide_units.{{ column }}, {% endfor %}
-            bs_wide_units.n_units,
-            bs_pick_counts.replicate
-            {%- for g in range(1, n_spread + 1) %},
-            sum(bs_pick_counts.n_picked * bs_wide_units.delta_{{ g }}) as replicate_sum_{{ g }}
-            {%- endfor %}
+            {% for column in group_columns %}bs_sized_units.{{ column }}, {% endfor %}
+            bs_pick_counts.replicate,
+            sum(bs_pick_counts.n_picked * bs_sized_units.delta) / bs_sized_units.n_units as replicate_mean
         from bs_pick_counts
-        inner join bs_wide_units
-            on bs_wide_units.n_units = bs_pick_counts.n_units
-            and bs_wide_units.unit_index = bs_pick_counts.picked_index
-        group by {% for column in group_columns %}bs_wide_units.{{ column }}, {% endfor %}bs_wide_units.n_units, bs_pick_counts.replicate
-    ),
-
-    bs_means as (
-        select
-            {% for column in group_columns %}bs_group_sizes.{{ column }}, {% endfor %}
-            bs_group_sizes.spread_index,
-            bs_sums.replicate,
-            {%- if n_spread == 1 %}
-            bs_sums.replicate_sum_1
-            {%- else %}
-            case bs_group_sizes.spread_index
-                {%- for g in range(1, n_spread + 1) %}
-                when {{ g }} then bs_sums.replicate_sum_{{ g }}
-                {%- endfor %}
-            end
-            {%- endif %} / bs_group_sizes.n_units as replicate_mean
-        from bs_group_sizes
-        inner join bs_sums
-            on {% for column in group_columns %}bs_sums.{{ column }} = bs_group_sizes.{{ column }}
-            and {% endfor %}bs_sums.n_units = bs_group_sizes.n_units
-    ),
-
-    bs_intervals as (
-        {{ search_metrics.percentile_interval('bs_means', group_columns + ['spread_index'], 'replicate_mean', 'replicate', n_bootstrap, level) | indent(8) }}
+        inner join bs_sized_units
+            on bs_sized_units.n_units = bs_pick_counts.n_units
+            and bs_sized_units.unit_index = bs_pick_counts.picked_index
+        group by {% for column in group_columns %}bs_sized_units.{{ column }}, {% endfor %}bs_sized_units.n_units, bs_pick_counts.replicate
     )
 
-    select
-        {% for column in group_columns %}{{ column }}, {% endfor %}
-        {%- if spread %}
-        spread_index as {{ spread.column }},
-        {%- endif %}
-        ci_low,
-        ci_high
-    from bs_intervals
+    {{ search_metrics.percentile_interval('bs_means', group_columns, 'replicate_mean', 'replicate', n_bootstrap, level) }}
 {%- endmacro %}
