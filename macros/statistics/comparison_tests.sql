@@ -11,12 +11,16 @@
   spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known at
   compile time; the resampling tests then draw once for all G groups of a row of group columns
   (paired_sign_flip_test, paired_bootstrap_ci). Same result as listing c among the group columns, much faster.
+  replicate_sums: a relation holding the resampling tests' sums of these units, rows of row_kind 'sign'
+  (sign_flip_sums) and 'count' (bootstrap_sums) with the group columns, row_id (the replicate's number as text),
+  value_1 .. value_G and weight_1 .. weight_G (search_metrics_int_comparison_resamples); the tests read them
+  instead of drawing. None (the default) draws them here.
 -#}
-{% macro comparison_tests(units, group_columns, design, spread=none) %}
-    {{- return(adapter.dispatch('comparison_tests', 'search_metrics')(units, group_columns, design, spread)) -}}
+{% macro comparison_tests(units, group_columns, design, spread=none, replicate_sums=none) %}
+    {{- return(adapter.dispatch('comparison_tests', 'search_metrics')(units, group_columns, design, spread, replicate_sums)) -}}
 {% endmacro %}
 
-{% macro default__comparison_tests(units, group_columns, design, spread) -%}
+{% macro default__comparison_tests(units, group_columns, design, spread, replicate_sums) -%}
     {%- if design != 'paired' -%}
         {{- exceptions.raise_compiler_error("search_metrics: comparison_tests design must be 'paired' (the 'two_sample' design was retired with search_paulscore_comparison; the experiments family compares A/B buckets), got " ~ design) -}}
     {%- endif -%}
@@ -25,6 +29,19 @@
     {%- set level = search_metrics.get_confidence_level() -%}
     {%- set resampled_columns = group_columns -%}
     {%- set group_columns = group_columns + ([spread.column] if spread else []) -%}
+    {%- set n_spread = spread.count if spread else 1 -%}
+    {%- set sums = {} -%}
+    {%- if replicate_sums is not none -%}
+        {%- for kind, relation in [('sign', 'permuted_sums'), ('count', 'bootstrap_sums')] -%}
+            {%- set columns = [] -%}
+            {%- for g in range(1, n_spread + 1) -%}
+                {%- do columns.append('value_' ~ g) -%}
+                {%- if kind == 'count' -%}{%- do columns.append('weight_' ~ g) -%}{%- endif -%}
+            {%- endfor -%}
+            {%- do sums.update({kind: '(select ' ~ (resampled_columns + ['cast(row_id as ' ~ dbt.type_int() ~ ') as replicate'] + columns) | join(', ')
+                ~ ' from ' ~ replicate_sums ~ " where row_kind = '" ~ kind ~ "') as " ~ relation}) -%}
+        {%- endfor -%}
+    {%- endif %}
     with tested_groups as (
         select distinct {{ group_columns | join(', ') }} from {{ units }}
     ),
@@ -46,11 +63,11 @@
     ),
 
     randomization_tests as {{ search_metrics.materialized_cte() }} (
-        {{ search_metrics.paired_sign_flip_test(units, resampled_columns, n_permutations, spread) | indent(8) }}
+        {{ search_metrics.paired_sign_flip_test(units, resampled_columns, n_permutations, spread, sums.get('sign')) | indent(8) }}
     ),
 
     bootstrap_intervals as {{ search_metrics.materialized_cte() }} (
-        {{ search_metrics.paired_bootstrap_ci(units, resampled_columns, n_bootstrap, level, spread) | indent(8) }}
+        {{ search_metrics.paired_bootstrap_ci(units, resampled_columns, n_bootstrap, level, spread, sums.get('count')) | indent(8) }}
     )
 
     select

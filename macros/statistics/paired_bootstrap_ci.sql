@@ -12,13 +12,16 @@
   spread = {'column': c, 'count': G}: as in paired_sign_flip_test, the groups are the group columns and column c
   (1 .. G, known at compile time); the units are laid out wide, one row per (group columns, unit_id) with a delta
   column per value of c (null where group c lacks the unit), so that one pass over replicates x units gives the
-  weighted sums and weights of all G groups. Same result.
+  weighted sums and weights of all G groups (bootstrap_sums). Same result.
+  replicate_sums: a relation already holding bootstrap_sums of these units (the group columns, replicate,
+  value_1 .. value_G, weight_1 .. weight_G: search_run_comparison reads them from
+  search_metrics_int_comparison_resamples); none computes them here.
 -#}
-{% macro paired_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread=none) %}
-    {{- return(adapter.dispatch('paired_bootstrap_ci', 'search_metrics')(relation, group_columns, n_bootstrap, level, spread)) -}}
+{% macro paired_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread=none, replicate_sums=none) %}
+    {{- return(adapter.dispatch('paired_bootstrap_ci', 'search_metrics')(relation, group_columns, n_bootstrap, level, spread, replicate_sums)) -}}
 {% endmacro %}
 
-{% macro default__paired_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread) -%}
+{% macro default__paired_bootstrap_ci(relation, group_columns, n_bootstrap, level, spread, replicate_sums) -%}
     {%- set n_spread = spread.count if spread else 1 -%}
     {%- set rows = group_columns | join(', ') -%}
     with bs_units as (
@@ -26,7 +29,9 @@
             {% for column in group_columns %}{{ column }}, {% endfor %}
             {{ spread.column if spread else '1' }} as spread_index,
             unit_id,
+            {%- if replicate_sums is none %}
             unit_key,
+            {%- endif %}
             delta
         from {{ relation }}
     ),
@@ -36,33 +41,19 @@
         from bs_units
     ),
 
-    bs_replicates as {{ search_metrics.materialized_cte() }} (
-        select
-            n as replicate,
-            {{ search_metrics.hash_replicate_key(7, 'n') }} as replicate_key
-        from ({{ search_metrics.integers_relation(n_bootstrap) }}) as bs_replicate_numbers
-    ),
-
+    {%- if replicate_sums is none %}
     -- one row per (group columns, unit), the deltas of the G spread groups side by side
     bs_wide_units as {{ search_metrics.materialized_cte() }} (
         {{ search_metrics.wide_units('bs_units', group_columns, n_spread) | indent(8) }}
     ),
-
-    -- every unit row under every replicate with its Poisson count
-    bs_counted_units as (
-        {{ search_metrics.bootstrap_counted_units('bs_wide_units', 'bs_replicates', group_columns, n_spread) | indent(8) }}
-    ),
+    {%- endif %}
 
     bs_sums as {{ search_metrics.materialized_cte() }} (
-        select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            replicate
-            {%- for g in range(1, n_spread + 1) %},
-            sum(n_picked * delta_{{ g }}) as replicate_sum_{{ g }},
-            sum(case when delta_{{ g }} is not null then n_picked end) as replicate_weight_{{ g }}
-            {%- endfor %}
-        from bs_counted_units
-        group by {{ rows }}, replicate
+        {%- if replicate_sums is none %}
+        {{ search_metrics.bootstrap_sums('bs_wide_units', group_columns, n_spread, n_bootstrap) | indent(8) }}
+        {%- else %}
+        select * from {{ replicate_sums }}
+        {%- endif %}
     ),
 
     bs_weighted as (
@@ -71,17 +62,17 @@
             bs_groups.spread_index,
             bs_sums.replicate,
             {%- if n_spread == 1 %}
-            bs_sums.replicate_sum_1 as replicate_sum,
-            bs_sums.replicate_weight_1 as replicate_weight
+            bs_sums.value_1 as replicate_sum,
+            bs_sums.weight_1 as replicate_weight
             {%- else %}
             case bs_groups.spread_index
                 {%- for g in range(1, n_spread + 1) %}
-                when {{ g }} then bs_sums.replicate_sum_{{ g }}
+                when {{ g }} then bs_sums.value_{{ g }}
                 {%- endfor %}
             end as replicate_sum,
             case bs_groups.spread_index
                 {%- for g in range(1, n_spread + 1) %}
-                when {{ g }} then bs_sums.replicate_weight_{{ g }}
+                when {{ g }} then bs_sums.weight_{{ g }}
                 {%- endfor %}
             end as replicate_weight
             {%- endif %}

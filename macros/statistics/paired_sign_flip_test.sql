@@ -11,19 +11,17 @@
   spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known
   at compile time (e.g. one per metric and cutoff). The signs depend on (r, u) only, so the units are laid out
   wide, one row per (group columns, unit_id) with a delta column per value of c (null where group c lacks the
-  unit), and one pass over permutations x units computes every S_r of the G groups together instead of one pass
-  per group. Same result.
-  The sign is computed in that pass (units cross join replicates) rather than read from a table of signs joined on
-  the unit: gathering a wide unit row for every (r, u) from a hash table outgrows the CPU caches at 100k
-  units (bench/README.md), while the cross join reads each unit row once per replicate as it streams. Both sides
-  of the cross join are materialized CTEs on PostgreSQL (materialized_cte): inlined, its nested loop computed them
-  again per row (bench/README.md).
+  unit), and one pass over permutations x units computes every S_r of the G groups together (sign_flip_sums)
+  instead of one pass per group. Same result.
+  permuted_sums: a relation already holding sign_flip_sums of these units (the group columns, replicate,
+  value_1 .. value_G: search_run_comparison reads them from search_metrics_int_comparison_resamples); none computes
+  them here.
 -#}
-{% macro paired_sign_flip_test(relation, group_columns, n_permutations, spread=none) %}
-    {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations, spread)) -}}
+{% macro paired_sign_flip_test(relation, group_columns, n_permutations, spread=none, permuted_sums=none) %}
+    {{- return(adapter.dispatch('paired_sign_flip_test', 'search_metrics')(relation, group_columns, n_permutations, spread, permuted_sums)) -}}
 {% endmacro %}
 
-{% macro default__paired_sign_flip_test(relation, group_columns, n_permutations, spread) -%}
+{% macro default__paired_sign_flip_test(relation, group_columns, n_permutations, spread, permuted_sums) -%}
     {%- set double = search_metrics.type_double() -%}
     {%- set n_spread = spread.count if spread else 1 -%}
     {%- set rows = group_columns | join(', ') -%}
@@ -32,21 +30,11 @@
             {% for column in group_columns %}{{ column }}, {% endfor %}
             {{ spread.column if spread else '1' }} as spread_index,
             unit_id,
+            {%- if permuted_sums is none %}
             unit_key,
+            {%- endif %}
             delta
         from {{ relation }}
-    ),
-
-    sf_replicates as {{ search_metrics.materialized_cte() }} (
-        select
-            n as replicate,
-            {{ search_metrics.hash_replicate_key(1, 'n') }} as replicate_key
-        from ({{ search_metrics.integers_relation(n_permutations) }}) as sf_replicate_numbers
-    ),
-
-    -- one row per (group columns, unit), the deltas of the G spread groups side by side
-    sf_wide_units as {{ search_metrics.materialized_cte() }} (
-        {{ search_metrics.wide_units('sf_units', group_columns, n_spread) | indent(8) }}
     ),
 
     sf_observed as (
@@ -58,32 +46,20 @@
         from sf_units
         group by {{ rows }}, spread_index
     ),
+    {%- if permuted_sums is none %}
 
-    -- the sign s(r, u) of every unit row under every permutation, drawn as the rows stream
-    sf_signed_units as (
-        select
-            {% for column in group_columns %}sf_wide_units.{{ column }}, {% endfor %}
-            sf_replicates.replicate,
-            case
-                when {{ search_metrics.hash_draw('sf_replicates.replicate_key', 'sf_wide_units.unit_key') }} < 1073741824 then 1
-                else -1
-            end as flip
-            {%- for g in range(1, n_spread + 1) %},
-            sf_wide_units.delta_{{ g }}
-            {%- endfor %}
-        from sf_wide_units
-        cross join sf_replicates
+    -- one row per (group columns, unit), the deltas of the G spread groups side by side
+    sf_wide_units as {{ search_metrics.materialized_cte() }} (
+        {{ search_metrics.wide_units('sf_units', group_columns, n_spread) | indent(8) }}
     ),
+    {%- endif %}
 
     sf_permuted as {{ search_metrics.materialized_cte() }} (
-        select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            replicate
-            {%- for g in range(1, n_spread + 1) %},
-            sum(flip * delta_{{ g }}) as permuted_sum_{{ g }}
-            {%- endfor %}
-        from sf_signed_units
-        group by {{ rows }}, replicate
+        {%- if permuted_sums is none %}
+        {{ search_metrics.sign_flip_sums('sf_wide_units', group_columns, n_spread, n_permutations) | indent(8) }}
+        {%- else %}
+        select * from {{ permuted_sums }}
+        {%- endif %}
     )
 
     select
@@ -94,11 +70,11 @@
         cast(1 + sum(
             case
                 when abs(
-                    {%- if n_spread == 1 %} sf_permuted.permuted_sum_1
+                    {%- if n_spread == 1 %} sf_permuted.value_1
                     {%- else %}
                     case sf_observed.spread_index
                         {%- for g in range(1, n_spread + 1) %}
-                        when {{ g }} then sf_permuted.permuted_sum_{{ g }}
+                        when {{ g }} then sf_permuted.value_{{ g }}
                         {%- endfor %}
                     end
                     {%- endif %})

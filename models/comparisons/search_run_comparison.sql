@@ -34,12 +34,7 @@
 {#- z_(1 - alpha/2) + z_power, a compile-time double #}
 {%- set z_sum = search_metrics.normal_quantile(1 - alpha / 2) + search_metrics.normal_quantile(power) -%}
 {#- every (metric, k_key) search_query_deltas can hold, numbered 1 .. G in the configured order #}
-{%- set metric_groups = [] -%}
-{%- for metric in search_metrics.get_metrics() -%}
-    {%- for k in (search_metrics.get_cutoffs() if search_metrics.has_cutoff(metric) else [0]) -%}
-        {%- do metric_groups.append([search_metrics.string_literal(metric.name), k, metric_groups | length + 1]) -%}
-    {%- endfor -%}
-{%- endfor %}
+{%- set metric_groups = search_metrics.comparison_metric_groups() %}
 
 with metric_groups as (
     {{- search_metrics.literal_relation(['metric', 'k_key', 'metric_group'], metric_groups) | indent(4) }}
@@ -66,16 +61,19 @@ query_deltas as (
         and pairs_to_build.candidate = query_deltas.candidate
 ),
 
-query_keys as (
-    {#- each query's draw key, computed once per query #}
-    select
-        query_id,
-        {{ search_metrics.hash_unit_key('query_id') }} as unit_key
-    from (select distinct query_id from query_deltas) as compared_queries
+resample_sums as (
+    {#- the pair's resampling sums (sign_flip_sums, bootstrap_sums), kept by
+        search_metrics_int_comparison_resamples #}
+    select resamples.*
+    from {{ ref('search_metrics_int_comparison_resamples') }} as resamples
+    inner join pairs_to_build
+        on pairs_to_build.baseline = resamples.baseline
+        and pairs_to_build.candidate = resamples.candidate
+    where resamples.row_kind in ('sign', 'count')
 ),
 
 paired_deltas as (
-    {#- the units of the resampling tests: the paired queries of each group, each with its draw key #}
+    {#- the units of the tests: the paired queries of each group (the resampling sums over them are kept) #}
     select
         query_deltas.baseline,
         query_deltas.candidate,
@@ -83,14 +81,11 @@ paired_deltas as (
         query_deltas.k_key,
         metric_groups.metric_group,
         query_deltas.delta,
-        query_deltas.query_id as unit_id,
-        query_keys.unit_key
+        query_deltas.query_id as unit_id
     from query_deltas
     inner join metric_groups
         on metric_groups.metric = query_deltas.metric
         and metric_groups.k_key = query_deltas.k_key
-    inner join query_keys
-        on query_keys.query_id = query_deltas.query_id
     where query_deltas.delta is not null
 ),
 
@@ -162,7 +157,7 @@ comparison_statistics as (
         metric_groups.k_key
     from (
         {{ search_metrics.comparison_tests('paired_deltas', ['baseline', 'candidate'], 'paired',
-            {'column': 'metric_group', 'count': metric_groups | length}) | indent(8) }}
+            {'column': 'metric_group', 'count': metric_groups | length}, 'resample_sums') | indent(8) }}
     ) as tests
     inner join metric_groups
         on metric_groups.metric_group = tests.metric_group

@@ -96,14 +96,18 @@ TABLES = {
     "search_metrics_int_trec_eval_results": (("run_id", "query_id", "doc_id"),
                                              ("rank", "score", "binary_value", "graded_value", "detail_value",
                                               "binary_tie", "input_fingerprint")),
+    # the resampling sums and units: every column but built_at (value_g and weight_g, one per metric and cutoff)
+    "search_metrics_int_comparison_resamples": (("baseline", "candidate", "row_kind", "row_id"), "*"),
 }
 LABELED = "search_metrics_int_labeled_results"
+RESAMPLES = "search_metrics_int_comparison_resamples"
 TREC_RESULTS = "search_metrics_int_trec_eval_results"
 OVERLAP_TABLES = ("search_run_overlap", "search_run_pair_overlap")
 JUDGE = "sdbn"  # an automated rater (var search_metrics_automated_raters' default)
 SOURCE_METRICS = "search_metrics_int_source_query_metrics"
 RULES = "search_metrics_stg_results_rule_violations"
 SENTINEL = -12345.0
+RESAMPLE_OFFSET = 1000.0  # added to a pair's kept resampling sum: a correction keeps it, a sum from scratch loses it
 QUERIES = [f"q{i}" for i in range(1, 9)]
 DOCS = [f"d{i}" for i in range(1, 16)]
 
@@ -336,6 +340,13 @@ def comparison_fingerprint(chain, pair):
     return rows[0][0] if rows else None
 
 
+def resample_built_at(chain, pair, row_kind, row_id):
+    """The built_at of one row of the resampling state, or None when it has no such row."""
+    rows = chain.execute(f"select built_at from main.{RESAMPLES} where baseline = ? and candidate = ? and row_kind = ?"
+                         " and row_id = ?", [*pair, row_kind, row_id])
+    return rows[0][0] if rows else None
+
+
 def set_rule_sentinel(chain, run_id):
     """A made-up violation row of `run_id` in the rule table (a rule name no rule has): kept by a build that does not
     check the run again, deleted by one that does."""
@@ -456,7 +467,7 @@ def assert_tables_equal(actual, expected):
             f"{sorted(as_map['incremental'].keys() - as_map['full refresh'].keys(), key=str)[:5]}, only in the full "
             f"refresh {sorted(as_map['full refresh'].keys() - as_map['incremental'].keys(), key=str)[:5]}")
         for row_key, row in as_map["full refresh"].items():
-            for column in values:
+            for column in (sorted(set(row) - {"built_at"}) if values == "*" else values):
                 assert same(as_map["incremental"][row_key][column], row[column]), (
                     f"{table} {row_key} {column}: incremental {as_map['incremental'][row_key][column]!r}, "
                     f"full refresh {row[column]!r}")
@@ -537,6 +548,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     regrade_kept_overlap = False  # whether a step kept the overlap of a pair whose comparison it rebuilt
     overlap_rebuilt_seen = False
     deltas_kept_in_moved_pair = False  # whether a step kept a query's deltas in a pair whose other queries moved
+    resamples_corrected_seen = False  # whether a step corrected a pair's resampling sums by its moved queries
     result = chain.build()
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
@@ -679,6 +691,10 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                 keep.append((placed, "the deltas of a compared pair's query that did not change"))
                 deltas_kept_in_moved_pair |= bool(set(pair) & changed_runs)
                 delta_sentinel_pair = pair
+                # its unit row in the resampling state is kept too (a sentinel as its draw key, which a build reads
+                # only to take a unit's terms away)
+                sentinel(keep, "the resampling unit of a compared pair's query that did not change", RESAMPLES,
+                         "unit_key", {"baseline": pair[0], "candidate": pair[1], "row_kind": "unit", "row_id": placed[2]["query_id"]})
                 break
         placed = next((placed for pair in still_compared for query_id in QUERIES
                        if {(pair[0], query_id), (pair[1], query_id)} & changed_pairs
@@ -687,6 +703,19 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
                            "baseline": pair[0], "candidate": pair[1], "query_id": query_id})) is not None), None)
         if placed is not None:
             rebuild.append((placed, "the deltas of a compared pair's changed query"))
+        # the resampling state of a compared pair with a changed query (not of the swapped run, whose state goes
+        # below): that query's unit row is written again, and the pair's sums are corrected by its queries that
+        # moved, not summed again: an offset put in one of its sums before the build is still there after it (the
+        # offset then goes, and the full-refresh comparison below checks every value)
+        corrected = next(((pair, query_id) for pair in still_compared if swap_run not in pair
+                          for query_id in QUERIES if {(pair[0], query_id), (pair[1], query_id)} & changed_pairs
+                          and resample_built_at(chain, pair, "unit", query_id) is not None
+                          and resample_built_at(chain, pair, "sign", "1") is not None), None)
+        if corrected is not None:
+            corrected_pair, corrected_query = corrected
+            built_before = resample_built_at(chain, corrected_pair, "sign", "1")
+            chain.execute(f"update main.{RESAMPLES} set value_1 = value_1 + ? where baseline = ? and candidate = ?"
+                          " and row_kind = 'sign' and row_id = '1'", [RESAMPLE_OFFSET, *corrected_pair])
         # the judge's run means: a run with a query the judge regraded, or a changed pair of a query the judge graded,
         # is rebuilt; a run the step leaves alone is kept
         sentinel(keep, "the judge's means of an unchanged run", "search_judge_run_metrics", "judge_value",
@@ -747,6 +776,15 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             assert not row_sentinel_kept(chain, placed), f"{kind}: {what} was kept ({placed[2]})"
         if judge_swapped is not None:
             assert judge_swap_kept(chain, judge_swapped), f"{kind}: the judge's rows of an unchanged query were rebuilt"
+        if corrected is not None:
+            built_at = chain.execute(f"select max(built_at) from main.{RESAMPLES}")[0][0]  # this build's
+            assert resample_built_at(chain, corrected_pair, "unit", corrected_query) in (None, built_at), (
+                f"{kind}: the resampling unit of a compared pair's changed query was kept")
+            assert resample_built_at(chain, corrected_pair, "sign", "1") == built_at != built_before, (
+                f"{kind}: the sums of a compared pair with a changed query were not written")
+            chain.execute(f"update main.{RESAMPLES} set value_1 = value_1 - ? where baseline = ? and candidate = ?"
+                          " and row_kind = 'sign' and row_id = '1'", [RESAMPLE_OFFSET, *corrected_pair])
+            resamples_corrected_seen = True
         assert rule_sentinel_kept(chain, not_rechecked), f"{kind}: the rules of an unchanged run were checked again"
         if rechecked is not None:
             assert not rule_sentinel_kept(chain, rechecked), f"{kind}: the rules of a changed run were not checked again"
@@ -755,13 +793,17 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         for table in ("search_query_deltas", "search_run_comparison", "search_comparison_unjudged_bounds"):
             for relation in (table, f"{table}__build_record"):
                 chain.execute(f"delete from main.{relation} where ? in (baseline, candidate)", [swap_run])
+        # (the resampling state of those pairs, which has no record: a build sums a pair without sums again whole)
+        chain.execute(f"delete from main.{RESAMPLES} where ? in (baseline, candidate)", [swap_run])
         # likewise the comparison and the bounds of the pair whose kept deltas held the sentinel, if the build
-        # recomputed them (its run moved): they read the sentinel, which is back in the deltas now
-        if delta_sentinel_pair is not None:
-            for table in ("search_run_comparison", "search_comparison_unjudged_bounds"):
-                for relation in (table, f"{table}__build_record"):
-                    chain.execute(f"delete from main.{relation} where baseline = ? and candidate = ?",
-                                  list(delta_sentinel_pair))
+        # recomputed them (its run moved): they read the sentinel, which is back in the deltas now; and the
+        # comparison of the pair whose sums held the offset
+        for pair, tables in ((delta_sentinel_pair, ("search_run_comparison", "search_comparison_unjudged_bounds")),
+                             (corrected and corrected_pair, ("search_run_comparison",))):
+            if pair:
+                for table in tables:
+                    for relation in (table, f"{table}__build_record"):
+                        chain.execute(f"delete from main.{relation} where baseline = ? and candidate = ?", list(pair))
         # so do the unjudged bounds of those pairs (their deltas, above) and the judge's means of the run (its human
         # values)
         for relation in ("search_judge_run_metrics", "search_judge_run_metrics__build_record"):
@@ -772,6 +814,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert regrade_kept_overlap, "no step kept the overlap of a pair whose judgments changed (its comparison rebuilt)"
     assert overlap_rebuilt_seen, "no step changed the results of a compared pair"
     assert deltas_kept_in_moved_pair, "no step kept a query's deltas in a pair whose other queries moved"
+    assert resamples_corrected_seen, "no step corrected the resampling sums of a compared pair with a changed query"
 
     assert trec_lacking_runs, "no run returned neither regraded query: trec_eval's complete case was not made"
 
@@ -842,7 +885,8 @@ INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_quer
                       "search_run_comparison", "search_trec_eval",
                       "search_run_overlap", "search_run_pair_overlap",
                       SOURCE_METRICS, "search_query_unjudged_bounds", "search_run_unjudged_bounds",
-                      "search_comparison_unjudged_bounds", "search_judge_run_metrics", LABELED, TREC_RESULTS]
+                      "search_comparison_unjudged_bounds", "search_judge_run_metrics", LABELED, TREC_RESULTS,
+                      RESAMPLES]
 
 
 # Spark (a model costs seconds there even on a few rows): the models of each kind of partition (a run, for the tables
@@ -925,7 +969,9 @@ def test_incremental_judged_models_equal_a_full_refresh(engine_name, request):
     # the keys to build (the build record's keys, `recorded`; on Spark, which keeps no record, the table's rows,
     # `built_rows`), the rule table's runs to check (listed, with the rows of no run; a plain table on Spark)
     built = "as built_rows" if engine_name == "spark" else "__build_record"
-    assert all(built in compiled[m] or "where staged_results.run_id is null" in compiled[m] for m in models
+    # (the resampling state corrects its kept sums: retired_units)
+    assert all(built in compiled[m] or "where staged_results.run_id is null" in compiled[m]
+               or (m == RESAMPLES and "retired_units" in compiled[m]) for m in models
                if not (engine_name == "spark" and m == RULES)), "the second run did not take the incremental path"
     if files_before is not None:
         files_after = partition_files(engine, incremental)

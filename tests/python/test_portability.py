@@ -158,8 +158,8 @@ def compiled_for(engine, dialect: str) -> tuple[list[tuple[str, str]], list[tupl
         if m["materialized"] == "incremental":
             # the click models' recompute filter reads `built_days`, the judged models' keys to build their build
             # record (`recorded`; `built_rows` on Spark, which keeps none), the rule tables' runs to check
-            # `checked_runs`
-            markers = ("built_days", "as recorded", "built_rows", "as checked_runs")
+            # `checked_runs`, the resampling state the kept units it takes away (`retired_units`)
+            markers = ("built_days", "as recorded", "built_rows", "as checked_runs", "retired_units as")
             assert any(marker in m["sql"] for marker in markers), (
                 f"{m['name']} did not compile its incremental branch")
             models_out.append((f"{m['name']} (incremental run)", neutral(m["sql"], models)))

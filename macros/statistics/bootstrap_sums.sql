@@ -1,0 +1,44 @@
+{#-
+  The replicate sums of the Poisson bootstrap: per row of group columns of `wide_units` (as wide_units lays them
+  out: the group columns, unit_key and delta_1 .. delta_G) and replicate r = 1 .. n_bootstrap, with the unit's count
+  c(r, u) = poisson_count(hash_draw(hash_replicate_key(7, r), u)) (bootstrap_counted_units): value_g =
+  sum_u c(r, u) * delta_g(u) and weight_g = sum_u c(r, u) over the units of spread group g (paired_bootstrap_ci: the
+  replicate's value is value_g / weight_g). 0 for a group with no unit.
+  weight_column: a column of `wide_units` each unit's terms are multiplied by (+1, or -1 to take a unit's terms
+  away: the correction of search_metrics_int_comparison_resamples); none for 1.
+  Returns the group columns, replicate, value_1 .. value_G (doubles) and weight_1 .. weight_G (whole numbers).
+-#}
+{% macro bootstrap_sums(wide_units, group_columns, n_spread, n_bootstrap, weight_column=none) %}
+    {{- return(adapter.dispatch('bootstrap_sums', 'search_metrics')(wide_units, group_columns, n_spread, n_bootstrap, weight_column)) -}}
+{% endmacro %}
+
+{% macro default__bootstrap_sums(wide_units, group_columns, n_spread, n_bootstrap, weight_column) -%}
+    {%- set double = search_metrics.type_double() -%}
+    {%- set delta_columns = [] -%}
+    {%- for g in range(1, n_spread + 1) -%}{%- do delta_columns.append('delta_' ~ g) -%}{%- endfor -%}
+    {%- set count = ('n_picked * ' ~ weight_column) if weight_column else 'n_picked' -%}
+    with bss_replicates as {{ search_metrics.materialized_cte() }} (
+        select
+            n as replicate,
+            {{ search_metrics.hash_replicate_key(7, 'n') }} as replicate_key
+        from ({{ search_metrics.integers_relation(n_bootstrap) }}) as bss_replicate_numbers
+    ),
+
+    -- every unit row under every replicate with its Poisson count
+    bss_counted_units as (
+        {{ search_metrics.bootstrap_counted_units(wide_units, 'bss_replicates', group_columns,
+                                                  delta_columns + ([weight_column] if weight_column else [])) | indent(8) }}
+    )
+
+    select
+        {% for column in group_columns %}{{ column }}, {% endfor %}
+        replicate
+        {%- for g in range(1, n_spread + 1) %},
+        coalesce(cast(sum({{ count }} * delta_{{ g }}) as {{ double }}), cast(0 as {{ double }})) as value_{{ g }}
+        {%- endfor %}
+        {%- for g in range(1, n_spread + 1) %},
+        coalesce(cast(sum(case when delta_{{ g }} is not null then {{ count }} end) as {{ dbt.type_bigint() }}), 0) as weight_{{ g }}
+        {%- endfor %}
+    from bss_counted_units
+    group by {% for column in group_columns %}{{ column }}, {% endfor %}replicate
+{%- endmacro %}
