@@ -8,8 +8,10 @@
   it alone, so Spark, which inlines a CTE at each use, plans the tests once), and per row the effect size d_z, the minimum detectable effect
   and the queries needed at vars search_metrics_alpha and search_metrics_power (normal approximation, z-quantiles
   computed at compile time by normal_quantile).
-  The resampling tests draw once per pair for every metric and cutoff (comparison_tests with a spread over
-  metric_group, the (metric, k) pair's number in the configured order), not once per (metric, k).
+  The resampling tests read each pair's sums per replicate for every metric and cutoff from
+  search_metrics_int_comparison_resamples (comparison_tests with a spread over metric_group, the (metric, k) pair's
+  number in the configured order, and replicate_sums), which an incremental build corrects by the queries that
+  moved instead of drawing the pair's tests again.
   Incremental by pair as search_query_deltas is, when the p-values are adjusted within each pair (var
   search_metrics_p_value_family: pair, the default): a pair's rows depend on its own deltas only, and its draws on
   its own seeds, so an unchanged pair keeps its exact p-values. With the family 'report' or 'metric' a pair's
