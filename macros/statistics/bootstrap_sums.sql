@@ -18,10 +18,7 @@
     {%- for g in range(1, n_spread + 1) -%}{%- do delta_columns.append('delta_' ~ g) -%}{%- endfor -%}
     {%- set count = ('n_picked * ' ~ weight_column) if weight_column else 'n_picked' -%}
     with bss_replicates as {{ search_metrics.materialized_cte() }} (
-        select
-            n as replicate,
-            {{ search_metrics.hash_replicate_key(7, 'n') }} as replicate_key
-        from ({{ search_metrics.integers_relation(n_bootstrap) }}) as bss_replicate_numbers
+        {{ search_metrics.replicate_keys(7, n_bootstrap) | indent(8) }}
     ),
 
     -- every unit row under every replicate with its Poisson count

@@ -46,10 +46,7 @@
     ),
 
     bs_replicates as (
-        select
-            n as replicate,
-            {{ search_metrics.hash_replicate_key(2, 'n') }} as replicate_key
-        from ({{ search_metrics.integers_relation(n_bootstrap) }}) as bs_replicate_numbers
+        {{ search_metrics.replicate_keys(2, n_bootstrap) | indent(8) }}
     ),
 
     bs_slots as (

@@ -19,10 +19,7 @@
     {%- set double = search_metrics.type_double() -%}
     {%- set weight = (' * ' ~ wide_units ~ '.' ~ weight_column) if weight_column else '' -%}
     with sfs_replicates as {{ search_metrics.materialized_cte() }} (
-        select
-            n as replicate,
-            {{ search_metrics.hash_replicate_key(1, 'n') }} as replicate_key
-        from ({{ search_metrics.integers_relation(n_permutations) }}) as sfs_replicate_numbers
+        {{ search_metrics.replicate_keys(1, n_permutations) | indent(8) }}
     ),
 
     -- the sign s(r, u) of every unit row under every permutation, drawn as the rows stream
