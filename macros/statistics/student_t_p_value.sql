@@ -7,8 +7,10 @@
                 (no sum when df = 1)
       p = 1 - A, clamped to [0, 1].
   The terms are rows: each term j joins a row of `terms` (a relation with a whole-number column term_index
-  covering 0 .. floor(max df / 2); default 0 .. 99999, i.e. df up to 200000). The coefficients come from a running
-  sum of ln((2m - 1) / (2m)) (even) or ln(2m / (2m + 1)) (odd) over m = 1 .. j, and term j = exp(that) * power(c2, j).
+  covering 0 .. floor(max df / 2), each index once; default 0 .. 99999, i.e. df up to 200000). The coefficients
+  come from a running sum of ln((2m - 1) / (2m)) (even) or ln(2m / (2m + 1)) (odd) over m = 1 .. j, and term j =
+  exp(that) * power(c2, j). A coefficient depends on j and the parity of df only, so the running sums are computed
+  once per parity, over the term indexes up to the largest one any row needs, and joined to each row's terms.
   `relation` has the group columns, a t statistic (nullable) and df; returns the group columns and p_value for
   the rows whose t is not null and df >= 1.
 -#}
@@ -47,37 +49,46 @@
         select term_index from {{ terms_relation }} as st_term_numbers
     ),
 
-    st_terms as (
+    st_coefficients_by_parity as {{ search_metrics.materialized_cte() }} (
+        {#- the coefficient of term j for each parity of df: a running sum over j (term_index is unique, so the
+            running sum is fully ordered), up to the largest term a row of st_angles needs #}
         select
-            {% for column in group_columns %}st_angles.{{ column }}, {% endfor %}
-            st_angles.cos2_theta,
+            st_parities.df_parity,
             st_terms_index.term_index,
-            case
-                when st_terms_index.term_index = 0 then cast(0 as {{ double }})
-                when {{ search_metrics.modulo('st_angles.df', 2) }} = 0 then ln(
-                    cast(2 * st_terms_index.term_index - 1 as {{ double }})
-                    / nullif(cast(2 * st_terms_index.term_index as {{ double }}), 0))
-                else ln(
-                    cast(2 * st_terms_index.term_index as {{ double }})
-                    / cast(2 * st_terms_index.term_index + 1 as {{ double }}))
-            end as log_ratio
-        from st_angles
-        inner join st_terms_index
-            on 2 * st_terms_index.term_index <= st_angles.twice_last_term
+            sum(
+                case
+                    when st_terms_index.term_index = 0 then cast(0 as {{ double }})
+                    when st_parities.df_parity = 0 then ln(
+                        cast(2 * st_terms_index.term_index - 1 as {{ double }})
+                        / nullif(cast(2 * st_terms_index.term_index as {{ double }}), 0))
+                    else ln(
+                        cast(2 * st_terms_index.term_index as {{ double }})
+                        / cast(2 * st_terms_index.term_index + 1 as {{ double }}))
+                end
+            ) over (
+                partition by st_parities.df_parity
+                order by st_terms_index.term_index
+                rows between unbounded preceding and current row
+            ) as log_coefficient
+        from st_terms_index
+        cross join (
+            select 0 as df_parity
+            union all
+            select 1 as df_parity
+        ) as st_parities
+        where 2 * st_terms_index.term_index <= (select max(twice_last_term) from st_angles)
     ),
 
     st_coefficients as (
-        {#- term_index is unique within the group, so the running sum is fully ordered. #}
         select
-            {% for column in group_columns %}{{ column }}, {% endfor %}
-            cos2_theta,
-            term_index,
-            sum(log_ratio) over (
-                partition by {{ group_columns | join(', ') }}
-                order by term_index
-                rows between unbounded preceding and current row
-            ) as log_coefficient
-        from st_terms
+            {% for column in group_columns %}st_angles.{{ column }}, {% endfor %}
+            st_angles.cos2_theta,
+            st_coefficients_by_parity.term_index,
+            st_coefficients_by_parity.log_coefficient
+        from st_angles
+        inner join st_coefficients_by_parity
+            on st_coefficients_by_parity.df_parity = {{ search_metrics.modulo('st_angles.df', 2) }}
+            and 2 * st_coefficients_by_parity.term_index <= st_angles.twice_last_term
     ),
 
     st_series as {{ search_metrics.materialized_cte() }} (

@@ -29,7 +29,9 @@ with query_keys as (
 
 {#- the runs of the keys to build: a join (runs_of_pairs) on run_id alone, before the join on (run_id, query_id), so
     that the engine probes the keys with the compared runs' rows only, and reads no row of search_query_metrics when
-    there is no key to build (DuckDB skips the probe side of a join whose build side is empty) #}
+    there is no key to build (DuckDB skips the probe side of a join whose build side is empty); in an incremental
+    build, the keys' queries too (queries_of_keys): a regrade moves a few queries of every run, and the scan then
+    reads their rows instead of probing every run's every row #}
 runs_to_read as (
     {{ search_metrics.runs_of_pairs('query_keys') | indent(4) }}
 ),
@@ -44,6 +46,9 @@ query_metrics as (
         query_metrics.value
     from {{ ref('search_query_metrics') }} as query_metrics
     inner join runs_to_read on runs_to_read.run_id = query_metrics.run_id
+    {%- if is_incremental() %}
+    where {{ search_metrics.queries_of_keys('query_metrics.query_id', 'query_keys') }}
+    {%- endif %}
 ),
 
 baseline_rows as (
