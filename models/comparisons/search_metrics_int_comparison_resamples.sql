@@ -157,10 +157,6 @@ moved_deltas as (
     inner join metric_groups
         on metric_groups.metric = query_deltas.metric
         and metric_groups.k_key = coalesce(query_deltas.k, 0)
-    {%- if corrects %}
-    {#- a scan filter: the moved keys are a few queries of each pair #}
-    where {{ search_metrics.queries_of_keys('query_deltas.query_id', 'moved_keys') }}
-    {%- endif %}
 ),
 
 -- one row per moved key: its draw key and the deltas of the G groups side by side
