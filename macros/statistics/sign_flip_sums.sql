@@ -3,21 +3,18 @@
   the group columns, unit_key and delta_1 .. delta_G) and permutation r = 1 .. n_permutations, value_g =
   sum_u s(r, u) * delta_g(u) over the units of spread group g, where s(r, u) = +1 when
   hash_draw(hash_replicate_key(1, r), u) < 2^30, else -1 (paired_sign_flip_test). 0 for a group with no unit.
-  weight_column: a column of `wide_units` each unit's terms are multiplied by (+1, or -1 to take a unit's terms
-  away: the correction of search_metrics_int_comparison_resamples); none for 1.
   The sign is computed in the pass (units cross join replicates) rather than read from a table of signs joined on
   the unit: gathering a wide unit row for every (r, u) from a hash table outgrows the CPU caches at 100k units
   (bench/README.md), while the cross join reads each unit row once per replicate as it streams. The replicates are a
   materialized CTE on PostgreSQL (materialized_cte): inlined, its nested loop computed them again per row.
   Returns the group columns, replicate and value_1 .. value_G (doubles).
 -#}
-{% macro sign_flip_sums(wide_units, group_columns, n_spread, n_permutations, weight_column=none) %}
-    {{- return(adapter.dispatch('sign_flip_sums', 'search_metrics')(wide_units, group_columns, n_spread, n_permutations, weight_column)) -}}
+{% macro sign_flip_sums(wide_units, group_columns, n_spread, n_permutations) %}
+    {{- return(adapter.dispatch('sign_flip_sums', 'search_metrics')(wide_units, group_columns, n_spread, n_permutations)) -}}
 {% endmacro %}
 
-{% macro default__sign_flip_sums(wide_units, group_columns, n_spread, n_permutations, weight_column) -%}
+{% macro default__sign_flip_sums(wide_units, group_columns, n_spread, n_permutations) -%}
     {%- set double = search_metrics.type_double() -%}
-    {%- set weight = (' * ' ~ wide_units ~ '.' ~ weight_column) if weight_column else '' -%}
     with sfs_replicates as {{ search_metrics.materialized_cte() }} (
         {{ search_metrics.replicate_keys(1, n_permutations) | indent(8) }}
     ),
@@ -30,7 +27,7 @@
             case
                 when {{ search_metrics.hash_draw('sfs_replicates.replicate_key', wide_units ~ '.unit_key') }} < 1073741824 then 1
                 else -1
-            end{{ weight }} as flip
+            end as flip
             {%- for g in range(1, n_spread + 1) %},
             {{ wide_units }}.delta_{{ g }}
             {%- endfor %}

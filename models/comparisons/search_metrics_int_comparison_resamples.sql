@@ -9,11 +9,12 @@
     search_query_deltas holds them and its delta_fingerprint.
   The draws depend on (r, unit key) only and the sums are sums, so an incremental build corrects them: for each
   (pair, query) key whose fingerprint moved (search_metrics_int_comparison_query_fingerprints) it adds the new
-  unit's terms and takes the kept unit's away (weight_column -1), and writes the pair's sums rows with the pair's
-  new fingerprint; a key gone is taken away and its unit row deleted (delete_retired_resamples). A first or full
-  build, or a pair on Spark whose fingerprint moved (comparison_sums_corrected false: its partition is dropped and
-  written whole, every row with the pair's comparison_fingerprint), sums every unit. Within floating-point summation order, the
-  sums equal a full build's (docs/comparisons.md, "Incremental builds").
+  unit's terms and takes the kept unit's away (one row per key, its new deltas less its kept ones), and writes the
+  pair's sums rows with the pair's new fingerprint; a key gone is taken away and its unit row deleted
+  (delete_retired_resamples). A first or full build, or a pair on Spark whose fingerprint moved
+  (comparison_sums_corrected false: its partition is dropped and written whole, every row with the pair's
+  comparison_fingerprint), sums every unit. Within floating-point summation order, the sums equal a full build's
+  (docs/comparisons.md, "Incremental builds").
   search_run_comparison reads the sums rows (comparison_tests' replicate_sums) for the pairs it builds.
 -#}
 {%- set build_settings = search_metrics.comparison_build_settings() -%}
@@ -164,37 +165,49 @@ moved_units as {{ search_metrics.materialized_cte() }} (
     {{ search_metrics.wide_units('moved_deltas', ['baseline', 'candidate', 'delta_fingerprint', 'comparison_fingerprint'], n_groups) | indent(4) }}
 ),
 
--- the terms to add (+1) and, when correcting, to take away (-1)
+-- the units whose terms change the sums: each moved key's unit; when correcting, a key's new deltas less its kept
+-- unit's (a key new or gone has one side only) and, per group, its change of presence (+1, -1 or 0), which the
+-- bootstrap's counts follow: one row per key, drawn once, where adding one unit and taking another away drew twice
 changed_units as {{ search_metrics.materialized_cte() }} (
+    {%- if corrects %}
+    select
+        coalesce(moved_units.baseline, retired_units.baseline) as baseline,
+        coalesce(moved_units.candidate, retired_units.candidate) as candidate,
+        coalesce(moved_units.unit_key, retired_units.unit_key) as unit_key
+        {%- for g in range(1, n_groups + 1) %},
+        case
+            when moved_units.delta_{{ g }} is not null or retired_units.delta_{{ g }} is not null
+                then coalesce(moved_units.delta_{{ g }}, cast(0 as {{ double }}))
+                    - coalesce(retired_units.delta_{{ g }}, cast(0 as {{ double }}))
+        end as delta_{{ g }}
+        {%- endfor %}
+        {%- for g in range(1, n_groups + 1) %},
+        (case when moved_units.delta_{{ g }} is not null then 1 else 0 end)
+            - (case when retired_units.delta_{{ g }} is not null then 1 else 0 end) as presence_{{ g }}
+        {%- endfor %}
+    from moved_units
+    full outer join retired_units
+        on retired_units.baseline = moved_units.baseline
+        and retired_units.candidate = moved_units.candidate
+        and retired_units.query_id = moved_units.unit_id
+    {%- else %}
     select
         baseline,
         candidate,
-        unit_key,
-        1 as unit_weight
+        unit_key
         {%- for g in range(1, n_groups + 1) %},
         delta_{{ g }}
         {%- endfor %}
     from moved_units
-    {%- if corrects %}
-    union all
-    select
-        baseline,
-        candidate,
-        unit_key,
-        -1 as unit_weight
-        {%- for g in range(1, n_groups + 1) %},
-        delta_{{ g }}
-        {%- endfor %}
-    from retired_units
     {%- endif %}
 ),
 
 sign_changes as (
-    {{ search_metrics.sign_flip_sums('changed_units', pair_keys, n_groups, n_permutations, 'unit_weight') | indent(4) }}
+    {{ search_metrics.sign_flip_sums('changed_units', pair_keys, n_groups, n_permutations) | indent(4) }}
 ),
 
 count_changes as (
-    {{ search_metrics.bootstrap_sums('changed_units', pair_keys, n_groups, n_bootstrap, 'unit_weight') | indent(4) }}
+    {{ search_metrics.bootstrap_sums('changed_units', pair_keys, n_groups, n_bootstrap, 'presence_' if corrects else none) | indent(4) }}
 ),
 
 sum_changes as (
