@@ -165,9 +165,9 @@ moved_units as {{ search_metrics.materialized_cte() }} (
     {{ search_metrics.wide_units('moved_deltas', ['baseline', 'candidate', 'delta_fingerprint', 'comparison_fingerprint'], n_groups) | indent(4) }}
 ),
 
--- the units whose terms change the sums: each moved key's unit; when correcting, a key's new deltas less its kept
--- unit's (a key new or gone has one side only) and, per group, its change of presence (+1, -1 or 0), which the
--- bootstrap's counts follow: one row per key, drawn once, where adding one unit and taking another away drew twice
+-- the units whose terms change the sums: each moved key's unit; when correcting, one row per key (drawn once, as
+-- its draws are the query's): its new deltas less its kept unit's (a key new or gone has one side only) and, per
+-- group, its change of presence (+1, -1 or 0), which the bootstrap's weights follow
 changed_units as {{ search_metrics.materialized_cte() }} (
     {%- if corrects %}
     select
