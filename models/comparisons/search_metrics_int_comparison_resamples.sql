@@ -165,11 +165,12 @@ moved_units as {{ search_metrics.materialized_cte() }} (
     {{ search_metrics.wide_units('moved_deltas', ['baseline', 'candidate', 'delta_fingerprint', 'comparison_fingerprint'], n_groups) | indent(4) }}
 ),
 
--- the units whose terms change the sums: each moved key's unit; when correcting, one row per key (drawn once, as
--- its draws are the query's): its new deltas less its kept unit's (a key new or gone has one side only) and, per
--- group, its change of presence (+1, -1 or 0), which the bootstrap's weights follow
+{%- if corrects %}
+
+-- the units whose terms change the kept sums, one row per moved key (drawn once, as its draws are the query's): its
+-- new deltas less its kept unit's (a key new or gone has one side only) and, per group, its change of presence
+-- (+1, -1 or 0), which the bootstrap's weights follow
 changed_units as {{ search_metrics.materialized_cte() }} (
-    {%- if corrects %}
     select
         coalesce(moved_units.baseline, retired_units.baseline) as baseline,
         coalesce(moved_units.candidate, retired_units.candidate) as candidate,
@@ -187,27 +188,19 @@ changed_units as {{ search_metrics.materialized_cte() }} (
         {%- endfor %}
     from moved_units
     full outer join retired_units
-        on retired_units.baseline = moved_units.baseline
-        and retired_units.candidate = moved_units.candidate
+        on {{ search_metrics.keys_equal(pair_keys, 'retired_units', 'moved_units') }}
         and retired_units.query_id = moved_units.unit_id
-    {%- else %}
-    select
-        baseline,
-        candidate,
-        unit_key
-        {%- for g in range(1, n_groups + 1) %},
-        delta_{{ g }}
-        {%- endfor %}
-    from moved_units
-    {%- endif %}
 ),
+{%- endif %}
+{#- the units summed: the changed ones when correcting the kept sums, else every moved key's unit #}
+{%- set summed_units = 'changed_units' if corrects else 'moved_units' %}
 
 sign_changes as (
-    {{ search_metrics.sign_flip_sums('changed_units', pair_keys, n_groups, n_permutations) | indent(4) }}
+    {{ search_metrics.sign_flip_sums(summed_units, pair_keys, n_groups, n_permutations) | indent(4) }}
 ),
 
 count_changes as (
-    {{ search_metrics.bootstrap_sums('changed_units', pair_keys, n_groups, n_bootstrap, 'presence_' if corrects else none) | indent(4) }}
+    {{ search_metrics.bootstrap_sums(summed_units, pair_keys, n_groups, n_bootstrap, 'presence_' if corrects else none) | indent(4) }}
 ),
 
 sum_changes as (
