@@ -2,14 +2,15 @@
   Every measure of the trec_eval table per evaluated (run_id, query_id) of `spine`, one row per (run_id, query_id,
   measure): the entries of trec_eval_measures() computed together (metric_queries: the types on the shared pass in
   one pass, each at its own cutoffs; the others by their own queries) over `results` / `pool` / `spine` (the shapes
-  of search_metrics_int_trec_eval_results / _pool / _spine, or their rows for the runs search_trec_eval builds),
+  of search_metrics_int_trec_eval_results / _pool / _spine, or their rows for the pairs
+  search_metrics_int_trec_eval_query_values builds),
   each named as trec_eval names it (measure_k with cutoffs), a null (our "undefined") written as trec_eval's 0; an
   entry with `geometric` adds that measure, ln(max(value, 0.00001)) (m_gm_map.c); iprec_at_recall_0.00 .. _1.00
   from one interpolated_precision pass (trec_eval's binary relevance, the level rounding of var
   search_metrics_trec_eval's version) and 11pt_avg, the mean of those 11 values (average_precision_11pt's
   definition, read from the same pass).
   A select (it starts with `with`) of: run_id, query_id, measure, value (double, never null), summary_rule ('mean',
-  'sum' or 'geometric': how search_trec_eval forms the query_id 'all' row), printed_as ('long' or 'double':
+  'sum' or 'geometric': how search_metrics_int_trec_eval_summaries forms the query_id 'all' row), printed_as ('long' or 'double':
   trec_eval's print format).
 -#}
 {% macro trec_eval_query_values(results, pool, spine) %}

@@ -1,7 +1,8 @@
 {#-
   The rows of the z-score relation (var search_metrics_trec_eval's zscores, trec_eval -Z; `zscores`: its name, from
   trec_eval_zscores()) in the types the trec_eval table reads them: query_id and measure as text, mean and stddev as
-  doubles. A select; search_trec_eval joins it, search_metrics_int_trec_eval_run_fingerprints fingerprints it.
+  doubles. A select; search_metrics_int_trec_eval_query_values joins it, search_metrics_int_trec_eval_spine (per
+  query) and _run_fingerprints fingerprint it.
 -#}
 {% macro trec_eval_zscore_rows(zscores) %}
     {{- return(adapter.dispatch('trec_eval_zscore_rows', 'search_metrics')(zscores)) -}}

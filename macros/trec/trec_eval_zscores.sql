@@ -4,7 +4,7 @@
   "{{ source('a', 'b') }}" is called here, so the dependency is recorded by the nodes that read the relation, not by
   every node that reads a trec_eval setting) and checked by input_columns for the columns query_id, measure, mean
   and stddev (a missing one is a compile error naming the key and the columns, when dbt executes and the relation
-  exists). search_trec_eval and the zscores data tests call it.
+  exists). search_metrics_int_trec_eval_query_values, _spine and _run_fingerprints and the zscores data tests call it.
 -#}
 {% macro trec_eval_zscores() %}
     {{- return(adapter.dispatch('trec_eval_zscores', 'search_metrics')()) -}}

@@ -1,6 +1,7 @@
 {#-
-  What each run's rows of search_trec_eval are evaluated from, as one fingerprint (search_trec_eval rebuilds a run
-  whose fingerprint is not the one its rows carry; docs/trec.md, "Incremental builds"):
+  What each run's summary lines of the trec_eval table are formed from, as one fingerprint
+  (search_metrics_int_trec_eval_summaries forms again a run whose fingerprint is not the one its rows carry;
+  docs/trec.md, "Incremental builds"):
     the run's fingerprint of search_metrics_int_run_fingerprints (every (run, query)'s result rows and its query's
     pool rows: the trec_eval results are the run's rows of the qrels' queries, the trec_eval pool a copy of that
     pool);

@@ -525,7 +525,7 @@ def _sort_key(values: tuple) -> tuple:
 # built_at is the start of the build that wrote the row (macro built_at_column), another for each build.
 ENGINE_SPECIFIC_COLUMNS = frozenset({"results_fingerprint", "input_fingerprint", "run_fingerprint",
                                      "run_results_fingerprint", "comparison_fingerprint", "delta_fingerprint",
-                                     "overlap_fingerprint", "built_at"})
+                                     "overlap_fingerprint", "pair_fingerprint", "built_at"})
 
 
 def _without_engine_specific_columns(table: Table) -> Table:

@@ -73,8 +73,13 @@ TABLES = {
                                "p_value_randomization_bh", "queries_needed", "comparison_fingerprint")),
     "search_metrics_stg_results_rule_violations": (("rule", "run_id", "query_id", "doc_id", "rank"),
                                                    ("rule_violated", "score", "n_rows")),
-    "search_trec_eval": (("run_id", "measure", "query_id"),
-                         ("value", "raw_value", "printed_as", "n_zscores_missing", "run_fingerprint")),
+    "search_trec_eval": (("run_id", "measure", "query_id"), ("value", "raw_value", "printed_as", "n_zscores_missing")),
+    "search_metrics_int_trec_eval_query_values": (("run_id", "query_id", "measure"),
+                                                  ("value", "raw_value", "summary_rule", "printed_as",
+                                                   "pair_fingerprint")),
+    "search_metrics_int_trec_eval_summaries": (("run_id", "measure"),
+                                               ("value", "raw_value", "printed_as", "n_zscores_missing",
+                                                "run_fingerprint")),
     "search_run_overlap": (("baseline", "candidate", "query_id", "measure", "k"), ("value", "overlap_fingerprint")),
     "search_run_pair_overlap": (("baseline", "candidate", "measure", "k"), ("value", "n_queries", "overlap_fingerprint")),
     "search_metrics_int_source_query_metrics": (("source_kind", "source", "run_id", "query_id", "metric", "k"),
@@ -102,11 +107,14 @@ TABLES = {
 LABELED = "search_metrics_int_labeled_results"
 RESAMPLES = "search_metrics_int_comparison_resamples"
 TREC_RESULTS = "search_metrics_int_trec_eval_results"
+TREC_VALUES = "search_metrics_int_trec_eval_query_values"
+TREC_SUMMARIES = "search_metrics_int_trec_eval_summaries"
 OVERLAP_TABLES = ("search_run_overlap", "search_run_pair_overlap")
 JUDGE = "sdbn"  # an automated rater (var search_metrics_automated_raters' default)
 SOURCE_METRICS = "search_metrics_int_source_query_metrics"
 RULES = "search_metrics_stg_results_rule_violations"
 SENTINEL = -12345.0
+OLD_BUILT_AT = "timestamp '2001-02-03 04:05:06'"  # a built_at no build writes
 RESAMPLE_OFFSET = 1000.0  # added to a pair's kept resampling sum: a correction keeps it, a sum from scratch loses it
 QUERIES = [f"q{i}" for i in range(1, 9)]
 DOCS = [f"d{i}" for i in range(1, 16)]
@@ -283,14 +291,14 @@ def take_comparison_sentinel(chain, sentinel):
 
 
 def set_trec_sentinel(chain, run_id):
-    """The sentinel as the value of one row of `run_id` in search_trec_eval (its first measure of the summary);
-    returns the row's key and its value before, or None when the run has no row."""
-    rows = chain.execute("select measure, value from main.search_trec_eval where run_id = ? and query_id = 'all'"
-                         " order by measure limit 1", [run_id])
+    """The sentinel as the value of one summary row of `run_id` (search_metrics_int_trec_eval_summaries, its first
+    measure); returns the row's key and its value before, or None when the run has no row."""
+    rows = chain.execute(f"select measure, value from main.{TREC_SUMMARIES} where run_id = ? order by measure limit 1",
+                         [run_id])
     if not rows:
         return None
     measure, value = rows[0]
-    chain.execute("update main.search_trec_eval set value = ? where run_id = ? and query_id = 'all' and measure = ?",
+    chain.execute(f"update main.{TREC_SUMMARIES} set value = ? where run_id = ? and measure = ?",
                   [SENTINEL, run_id, measure])
     return (run_id, measure), value
 
@@ -298,11 +306,11 @@ def set_trec_sentinel(chain, run_id):
 def take_trec_sentinel(chain, sentinel):
     """Whether the row still holds the sentinel (then the value before goes back)."""
     (run_id, measure), value = sentinel
-    rows = chain.execute("select value from main.search_trec_eval where run_id = ? and query_id = 'all'"
-                         " and measure = ?", [run_id, measure])
+    rows = chain.execute(f"select value from main.{TREC_SUMMARIES} where run_id = ? and measure = ?",
+                         [run_id, measure])
     if not rows or rows[0][0] != SENTINEL:
         return False
-    chain.execute("update main.search_trec_eval set value = ? where run_id = ? and query_id = 'all' and measure = ?",
+    chain.execute(f"update main.{TREC_SUMMARIES} set value = ? where run_id = ? and measure = ?",
                   [value, run_id, measure])
     return True
 
@@ -338,6 +346,26 @@ def comparison_fingerprint(chain, pair):
     rows = chain.execute("select comparison_fingerprint from main.search_metrics_int_comparison_fingerprints"
                          " where baseline = ? and candidate = ?", list(pair))
     return rows[0][0] if rows else None
+
+
+def set_built_at_sentinel(chain, table, where):
+    """An old built_at on every row of `table` matching `where` ({column: value}), where a value sentinel would be
+    read by the build (a run's trec_eval summary sums its kept pairs' values); returns (table, where), or None when
+    no row matches. A build that keeps the rows keeps that built_at, one that computes them again writes its own."""
+    condition = " and ".join(f"{column} = ?" for column in where)
+    if not chain.execute(f"select 1 from main.{table} where {condition} limit 1", list(where.values())):
+        return None
+    chain.execute(f"update main.{table} set built_at = {OLD_BUILT_AT} where {condition}", list(where.values()))
+    return table, where
+
+
+def built_at_sentinel_kept(chain, placed):
+    """Whether every row of set_built_at_sentinel's still has the old built_at (none was computed again)."""
+    table, where = placed
+    condition = " and ".join(f"{column} = ?" for column in where)
+    (kept, total), = chain.execute(f"select count(case when built_at = {OLD_BUILT_AT} then 1 end), count(*)"
+                                   f" from main.{table} where {condition}", list(where.values()))
+    return kept == total > 0
 
 
 def resample_built_at(chain, pair, row_kind, row_id):
@@ -432,10 +460,11 @@ def judge_swap_kept(chain, swapped):
     return now == [value for _, value in swapped[::-1]]
 
 
-def judge_rows_by_query(judgments):
+def judge_rows_by_query(judgments, human=False):
+    """{query_id: its rows} of the automated judge (or, with `human`, of the human raters)."""
     by_query = {}
     for row in judgments:
-        if row["rater_id"] == JUDGE:
+        if (row["rater_id"] != JUDGE) if human else (row["rater_id"] == JUDGE):
             by_query.setdefault(row["query_id"], set()).add(tuple(sorted(row.items())))
     return by_query
 
@@ -554,10 +583,12 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert_tables_equal(chain.tables(), chain.full_build())
 
     trec_lacking_runs = 0
+    trec_unreturned_rebuilt = 0  # steps that checked the values of a regraded query in a run that did not return it
     for kinds in rng.sample(STEPS, len(STEPS)):
         kind = " + ".join(kinds)
         pairs_before = {(row["run_id"], row["query_id"]) for row in chain.results}
         judge_rows_before = judge_rows_by_query(chain.judgments)
+        human_rows_before = judge_rows_by_query(chain.judgments, human=True)
         changed_pairs, gone_runs = set(), set()
         results_before = rows_by_run(chain.results)
         for one_kind in kinds:
@@ -738,6 +769,20 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         pair = pick(moved_pairs)
         sentinel(rebuild, "the trec_eval results of a changed pair", TREC_RESULTS, "score",
                  pair and dict(zip(("run_id", "query_id"), pair)))
+        # the trec_eval values (by pair): an unchanged pair's are kept, a changed pair's computed again, and with
+        # complete so are those of a regraded query in a run that did not return it (an empty list's values)
+        # (an old built_at marks them: a value sentinel would be read by the run's summary, formed from them)
+        human_rows_after = judge_rows_by_query(chain.judgments, human=True)
+        regraded = sorted(q for q in set(human_rows_before) | set(human_rows_after)
+                          if human_rows_before.get(q) != human_rows_after.get(q))
+        unreturned = pick([(run_id, query_id) for run_id in lacking for query_id in regraded
+                           if (run_id, query_id) not in pairs_after])
+        trec_values = [(into, what, placed) for into, what, pair in (
+            (True, "the trec_eval values of an unchanged pair", pick(kept_pairs)),
+            (False, "the trec_eval values of a changed pair", pick(moved_pairs)),
+            (False, "the trec_eval values of a regraded query in a run that did not return it", unreturned))
+            if pair and (placed := set_built_at_sentinel(chain, TREC_VALUES, dict(zip(("run_id", "query_id"), pair))))]
+        trec_unreturned_rebuilt += bool(unreturned)
 
         result = chain.build()
         assert result.success, f"{kind}: {result.exception}"
@@ -772,6 +817,8 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
             assert not take_trec_sentinel(chain, trec_rebuilt), f"{kind}: a changed run's trec_eval rows were kept"
         for placed, what in keep:
             assert row_sentinel_kept(chain, placed), f"{kind}: {what} was rebuilt ({placed[2]})"
+        for kept, what, placed in trec_values:
+            assert built_at_sentinel_kept(chain, placed) == kept, f"{kind}: {what} was {'rebuilt' if kept else 'kept'}"
         for placed, what in rebuild:
             assert not row_sentinel_kept(chain, placed), f"{kind}: {what} was kept ({placed[2]})"
         if judge_swapped is not None:
@@ -817,6 +864,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert resamples_corrected_seen, "no step corrected the resampling sums of a compared pair with a changed query"
 
     assert trec_lacking_runs, "no run returned neither regraded query: trec_eval's complete case was not made"
+    assert trec_unreturned_rebuilt, "no step regraded a query a run did not return: its trec_eval values went unchecked"
 
     # a run with a duplicated rank: `dbt build` fails by the rule's name; the bad run is not recorded as checked
     checked_before = {run for (run,) in chain.execute("select run_id from main.search_metrics_stg_results_checked_runs")}
@@ -882,7 +930,8 @@ PG_JUDGMENTS_COLUMNS = [("query_id", "string"), ("doc_id", "string"), ("rater_id
 PG_ZSCORES_COLUMNS = [("query_id", "string"), ("measure", "string"), ("mean", "double"), ("stddev", "double")]
 INCREMENTAL_MODELS = ["search_metrics_stg_results_rule_violations", "search_query_metrics", "search_run_metrics",
                       "search_precision_recall_curve", "search_run_precision_recall_curve", "search_query_deltas",
-                      "search_run_comparison", "search_trec_eval",
+                      "search_run_comparison", "search_metrics_int_trec_eval_query_values",
+                      "search_metrics_int_trec_eval_summaries",
                       "search_run_overlap", "search_run_pair_overlap",
                       SOURCE_METRICS, "search_query_unjudged_bounds", "search_run_unjudged_bounds",
                       "search_comparison_unjudged_bounds", "search_judge_run_metrics", LABELED, TREC_RESULTS,

@@ -150,7 +150,8 @@ def test_zscores_named_by_ref_inside_the_settings_dict(dbt_project, consumer):
     """docs/trec.md's -Z recipe as a consumer writes it. Before: the literal {{ ref(...) }} reached the SQL and the
     build failed with a parser error."""
     project, qrel, runs, trec_rows, zscores = (consumer[key] for key in ("project", "qrel", "runs", "trec_rows", "zscores"))
-    readers = {"search_trec_eval", "search_metrics_int_trec_eval_run_fingerprints",
+    readers = {"search_metrics_int_trec_eval_query_values", "search_metrics_int_trec_eval_spine",
+               "search_metrics_int_trec_eval_run_fingerprints",
                "search_metrics_trec_eval_zscores__one_row_per_query_id_and_measure",
                "search_metrics_trec_eval_zscores__query_id_and_measure_must_not_be_null"}
     assert {name for name, parents in consumer["depends_on"].items()
