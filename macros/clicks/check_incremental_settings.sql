@@ -5,7 +5,7 @@
   row spares a scan of the column, 91M rows in search_query_metrics at 100M result rows) must equal this run's
   (incremental_settings of `setting_names`), else the older days would keep numbers of other settings beside new
   ones. A difference is an error naming each changed setting with its old and new value and asking for
-  --full-refresh of the model; so is a table without the build_settings column (built before the package recorded
+  --full-refresh of the model and the models that read it (--select <model>+); so is a table without the build_settings column (built before the package recorded
   its settings). An empty table has nothing to compare. Renders nothing; on a first or full-refresh run it reads
   nothing.
 -#}
@@ -17,7 +17,9 @@
     {%- if not execute or not is_incremental() -%}
         {{- return('') -}}
     {%- endif -%}
-    {%- set rebuild = "dbt build --full-refresh --select " ~ this.identifier -%}
+    {#- the model and what reads it: the tables downstream were built from the old settings' rows, and on PostgreSQL
+        dbt drops a replaced table's views with it (search_trec_eval over the trec_eval values) -#}
+    {%- set rebuild = "dbt build --full-refresh --select " ~ this.identifier ~ "+" -%}
     {%- set column_names = adapter.get_columns_in_relation(this) | map(attribute='name') | map('lower') | list -%}
     {%- if 'build_settings' not in column_names -%}
         {{- exceptions.raise_compiler_error("search_metrics: " ~ this.identifier ~ " has no build_settings column: it"
@@ -42,7 +44,7 @@
     {%- if changes -%}
         {{- exceptions.raise_compiler_error("search_metrics: " ~ this.identifier ~ " was built with other settings"
             ~ " than this run's: " ~ changes | join('; ') ~ ". An incremental run rebuilds only the latest days, so"
-            ~ " the older days would keep the old settings' numbers: rebuild the model with --full-refresh ("
+            ~ " the older days would keep the old settings' numbers: rebuild the model and the models that read it with --full-refresh ("
             ~ rebuild ~ "), or run it with the settings it was built with.") -}}
     {%- endif -%}
     {{- return('') -}}

@@ -14,9 +14,7 @@
   whose fingerprint moved or that are gone and computes the pairs the table lacks, reading only their rows of
   search_metrics_int_trec_eval_results and their queries' pool rows.
 -#}
-{%- set build_settings = ['search_metrics_max_grade', 'search_metrics_relevance_level', 'search_metrics_negative_grades',
-                          'search_metrics_automated_raters', 'search_metrics_transformers', 'search_metrics_rank_from',
-                          'search_metrics_trec_eval'] -%}
+{%- set build_settings = search_metrics.trec_eval_build_settings() -%}
 {%- set model_enabled = search_metrics.family_enabled('trec_eval') -%}
 {{ config(
     enabled=model_enabled,

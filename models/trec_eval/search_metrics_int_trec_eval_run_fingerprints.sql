@@ -25,8 +25,7 @@ with runs as (
 
 qrels as (
     select
-        {{ search_metrics.set_fingerprint(['query_id', 'doc_id', 'n_rater_rows', 'n_graded_rows', 'binary_value',
-                                           'graded_value', 'detail_value', 'binary_tie']) }} as qrels_fingerprint
+        {{ search_metrics.set_fingerprint(['query_id'] + search_metrics.pool_row_columns()) }} as qrels_fingerprint
     from {{ ref('search_metrics_int_trec_eval_pool') }}
 )
 {%- do parts.extend(["'/'", 'qrels.qrels_fingerprint']) -%}

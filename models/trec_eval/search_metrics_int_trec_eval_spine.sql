@@ -54,8 +54,7 @@ evaluated as (
 query_qrels as (
     select
         query_id,
-        {{ search_metrics.set_fingerprint(['doc_id', 'n_rater_rows', 'n_graded_rows', 'binary_value', 'graded_value',
-                                           'detail_value', 'binary_tie']) }} as qrels_fingerprint
+        {{ search_metrics.set_fingerprint(search_metrics.pool_row_columns()) }} as qrels_fingerprint
     from {{ ref('search_metrics_int_trec_eval_pool') }}
     group by query_id
 )

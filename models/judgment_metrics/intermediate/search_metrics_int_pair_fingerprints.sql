@@ -11,8 +11,7 @@
 with query_judgments as (
     select
         query_id,
-        {{ search_metrics.set_fingerprint(['doc_id', 'n_rater_rows', 'n_graded_rows', 'binary_value', 'graded_value',
-                                           'detail_value', 'binary_tie']) }} as judgments_fingerprint
+        {{ search_metrics.set_fingerprint(search_metrics.pool_row_columns()) }} as judgments_fingerprint
     from {{ ref('search_metrics_int_pool') }}
     group by query_id
 )
