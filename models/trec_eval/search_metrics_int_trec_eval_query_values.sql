@@ -55,6 +55,10 @@ computed_values as (
     {{ search_metrics.trec_eval_query_values(results, pool, spine) | indent(4) }}
 )
 
+{#- the lines trec_eval prints per query, then the geometric measures' logs, as a UNION at the top: the measures'
+    queries repeat CTE names in their nested WITHs, which a dialect without nested WITH (Spark's and Databricks'
+    generators, sqlglot) would hoist into one WITH above a top-level SELECT -#}
+{%- for rows in ["<> 'geometric'", "= 'geometric'"] %}
 select
     computed_values.run_id,
     computed_values.query_id,
@@ -90,4 +94,10 @@ left join (
     on standard.query_id = computed_values.query_id
     and standard.measure = computed_values.measure
 {%- endif %}
+where computed_values.summary_rule {{ rows }}
+{%- if not loop.last %}
+
+union all
+{% endif %}
+{%- endfor %}
 {%- endif %}
