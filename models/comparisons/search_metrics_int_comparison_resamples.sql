@@ -31,6 +31,10 @@
 {%- set pair_keys = ['baseline', 'candidate'] -%}
 {%- set query_keys = ['baseline', 'candidate', 'query_id'] -%}
 {%- set double = search_metrics.type_double() -%}
+{%- if corrects and not search_metrics.comparison_resamples_pending(ref('search_metrics_int_comparison_fingerprints')) %}
+-- every compared pair's sums carry its current fingerprint (comparison_resamples_pending): no row to write
+select * from {{ this }} where 1 = 0
+{%- else %}
 
 with metric_groups as (
     {{- search_metrics.literal_relation(['metric', 'k_key', 'metric_group'], metric_groups) | indent(4) }}
@@ -330,4 +334,5 @@ select
     {{ search_metrics.build_settings_column(build_settings) }},
     {{ search_metrics.built_at_column() }}
 from state_rows
+{%- endif %}
 {%- endif %}
