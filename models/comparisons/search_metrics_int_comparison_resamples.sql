@@ -14,7 +14,8 @@
   (delete_retired_resamples). A first or full build, or a pair on Spark whose fingerprint moved
   (comparison_sums_corrected false: its partition is dropped and written whole, every row with the pair's
   comparison_fingerprint), sums every unit. Within floating-point summation order, the sums equal a full build's
-  (docs/comparisons.md, "Incremental builds").
+  (docs/comparisons.md, "Incremental builds"). A correcting build in which every pair's sums carry its current
+  fingerprint selects no row (comparison_resamples_pending).
   search_run_comparison reads the sums rows (comparison_tests' replicate_sums) for the pairs it builds.
 -#}
 {%- set build_settings = search_metrics.comparison_build_settings() -%}
