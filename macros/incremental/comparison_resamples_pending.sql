@@ -5,14 +5,16 @@
   fingerprint holds both runs' fingerprints, so such a pair has no (pair, query) key that moved, and the model then
   selects no row (its post-hook still deletes the rows of the pairs no longer compared). Read when the model is
   compiled, before its pre-hooks, from the pairs and the table's sums rows (two replicate counts' rows per pair);
-  true while parsing, on a first or full build, and where the table has no sums rows (no replicates drawn).
+  true while parsing, on a first or full build, where the table has no sums rows (no replicates drawn) and where
+  `pair_state` does not exist (a compile of the incremental branch against a schema holding the table alone).
 -#}
 {% macro comparison_resamples_pending(pair_state) %}
     {{- return(adapter.dispatch('comparison_resamples_pending', 'search_metrics')(pair_state)) -}}
 {% endmacro %}
 
 {% macro default__comparison_resamples_pending(pair_state) %}
-    {%- if not execute or not is_incremental() -%}
+    {#- the state not built yet (a compile against a schema holding the table only): the correction's SQL -#}
+    {%- if not execute or not is_incremental() or load_relation(pair_state) is none -%}
         {{- return(true) -}}
     {%- endif -%}
     {%- set pairs_moved -%}
