@@ -4,9 +4,10 @@
   (search_metrics_int_comparison_fingerprints) has sums rows carrying its current comparison_fingerprint. That
   fingerprint holds both runs' fingerprints, so such a pair has no (pair, query) key that moved, and the model then
   selects no row (its post-hook still deletes the rows of the pairs no longer compared). Read when the model is
-  compiled, before its pre-hooks, from the pairs and the table's sums rows (two replicate counts' rows per pair);
-  true while parsing, on a first or full build, where the table has no sums rows (no replicates drawn) and where
-  `pair_state` does not exist (a compile of the incremental branch against a schema holding the table alone).
+  compiled, before its pre-hooks, from the pairs and the table's sums rows (a row per permutation and per bootstrap
+  sample of each pair); true while parsing, on a first or full build, where the table has no sums rows (no replicates
+  drawn) and where `pair_state` does not exist (a compile of the incremental branch against a schema holding the table
+  alone).
 -#}
 {% macro comparison_resamples_pending(pair_state) %}
     {{- return(adapter.dispatch('comparison_resamples_pending', 'search_metrics')(pair_state)) -}}
