@@ -5,7 +5,8 @@
   that moved and every sums row of the pairs it corrected, which replace the rows of the same key; the pre-hook
   check_incremental_settings(`settings`) fails a build whose settings differ from the table's, and the post-hook
   delete_retired_resamples removes the unit rows of keys gone and the rows of pairs no longer compared, in the same
-  transaction. With the var false: a plain table, rebuilt in full.
+  transaction, and record_build_settings keeps the settings' text beside the table. With the var false: a plain
+  table, rebuilt in full, whose post-hook drops that record.
   Spark (no row deletes): the pair-partitioned Parquet table of judged_incremental_config: a pair whose fingerprint
   moved is dropped and computed again whole (comparison_sums_corrected is false there).
 -#}
@@ -14,15 +15,16 @@
 {% endmacro %}
 
 {% macro default__comparison_resamples_config(settings) %}
+    {%- set record_settings = "{{ search_metrics.record_build_settings(" ~ tojson(settings | list) ~ ") }}" -%}
     {%- if not search_metrics.get_incremental_runs() -%}
-        {{- return({'materialized': 'table'}) -}}
+        {{- return({'materialized': 'table', 'post_hook': [record_settings]}) -}}
     {%- endif -%}
     {{- return({
         'materialized': 'incremental', 'incremental_strategy': 'delete+insert',
         'unique_key': ['baseline', 'candidate', 'row_kind', 'row_id'], 'on_schema_change': 'fail',
         'pre_hook': ["{{ search_metrics.check_incremental_settings(" ~ tojson(settings | list) ~ ") }}"],
         'post_hook': ["{{ search_metrics.delete_retired_resamples(ref('search_metrics_int_comparison_query_fingerprints'),"
-                      ~ " ref('search_metrics_int_comparison_fingerprints')) }}"]}) -}}
+                      ~ " ref('search_metrics_int_comparison_fingerprints')) }}", record_settings]}) -}}
 {% endmacro %}
 
 {% macro spark__comparison_resamples_config(settings) %}

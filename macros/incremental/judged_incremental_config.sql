@@ -4,10 +4,10 @@
   pre-hooks: check_incremental_settings(`settings`) fails a run whose settings differ from those the table was built
   with, then delete_stale_rows(`state`, `keys`, `fingerprint`) removes every row whose key has no row of the same
   fingerprint in the state model (a changed or deleted run, changed judgments); the model then builds the keys the
-  table lacks (judged_keys_to_build), and the post-hook record_built_keys adds them to the table's build record
-  (build_record_relation). DuckDB and PostgreSQL delete the rows; Spark's tables are partitioned by
+  table lacks (judged_keys_to_build), and the post-hooks record_built_keys, which adds them to the table's build
+  record (build_record_relation), and record_build_settings, which keeps the settings' text beside the table. DuckDB and PostgreSQL delete the rows; Spark's tables are partitioned by
   incremental_partition_keys(`keys`) (a run, or a compared pair) and the hook drops each partition that holds such a
-  row (docs/engines.md). With the var false: a plain table, rebuilt in full, whose post-hook drops the record.
+  row (docs/engines.md). With the var false: a plain table, rebuilt in full, whose post-hooks drop the two records.
   `state`: the name of the model holding each key's current fingerprint (search_metrics_int_pair_fingerprints,
   search_metrics_int_run_fingerprints); `keys`: its key columns, which the model's rows carry; `fingerprint`: its
   fingerprint column, which the model's rows carry too; `settings`: the names of the settings that shape the rows
@@ -18,16 +18,17 @@
 -#}
 {% macro judged_incremental_config(state, keys, fingerprint, settings) %}
     {%- set hook_arguments = "(ref('" ~ state ~ "'), " ~ tojson(keys | list) ~ ", '" ~ fingerprint ~ "')" -%}
-    {%- set record_hook = "{{ search_metrics.record_built_keys" ~ hook_arguments ~ " }}" -%}
+    {%- set record_hooks = ["{{ search_metrics.record_built_keys" ~ hook_arguments ~ " }}",
+                            "{{ search_metrics.record_build_settings(" ~ tojson(settings | list) ~ ") }}"] -%}
     {%- if not search_metrics.get_incremental_runs() -%}
-        {{- return({'materialized': 'table', 'post_hook': [record_hook]}) -}}
+        {{- return({'materialized': 'table', 'post_hook': record_hooks}) -}}
     {%- endif -%}
     {%- set config = adapter.dispatch('judged_incremental_config', 'search_metrics')(keys) -%}
     {%- if config.get('materialized') == 'incremental' -%}
         {%- do config.update({'pre_hook': [
             "{{ search_metrics.check_incremental_settings(" ~ tojson(settings | list) ~ ") }}",
             "{{ search_metrics.delete_stale_rows" ~ hook_arguments ~ " }}"
-        ], 'post_hook': [record_hook]}) -%}
+        ], 'post_hook': record_hooks}) -%}
     {%- endif -%}
     {{- return(config) -}}
 {% endmacro %}

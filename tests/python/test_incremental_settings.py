@@ -1,7 +1,8 @@
 """The settings an incremental model's rows were built with (docs/clicks.md, "Incremental builds").
 
-Every incremental model stores, in each row's `build_settings`, the settings that shape its rows (macro
-incremental_settings), and an incremental run with other settings fails before it writes anything, naming each
+Every incremental model stores, in each row's `build_settings`, a digest of the settings that shape its rows
+(macros incremental_settings, build_settings_digest), and their text in a table beside it (record_build_settings),
+and an incremental run with other settings fails before it writes anything, naming each
 changed setting with its old and new value and asking for --full-refresh of the model (pre-hook
 check_incremental_settings, added by click_incremental_config). Through real `dbt run`s on one DuckDB file shared
 by the tests of this module, which run in this order (each leaves the tables as built with the default settings,
@@ -12,13 +13,16 @@ except the last):
 (c) vars set explicitly to their defaults (or written differently: 10.0 for 10, the factors reordered, a column
     name in upper case) are no change;
 (b) another dwell threshold fails the session metrics only, naming search_metrics_online_evaluation's key; a table
-    without build_settings (built before it existed) fails with a clear error, not a schema or binder error;
+    without build_settings (built before it existed) fails with a clear error, not a schema or binder error; so does
+    a changed setting whose record beside the table is gone; rows holding the settings' text (before the digest),
+    with the same settings, go on;
 (a) another PaulScore factor fails search_paulscore_daily only; with --full-refresh every day has the new
     factor's rows, equal to the Python reference, and the next incremental run succeeds.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -60,6 +64,7 @@ SETTINGS = {
                                   "search_metrics_confidence_level": 0.95, **EVENT_WINDOWS},
 }
 HOOK = re.compile(r"check_incremental_settings\((\[.*?\])\)")
+RECORD_HOOK = re.compile(r"record_build_settings\((\[.*?\])\)")
 
 
 @pytest.fixture(scope="module")
@@ -94,8 +99,17 @@ def built(dbt_project, tmp_path_factory):
 
 
 def stored_settings(db, model: str) -> list[str]:
+    """The settings' text of each distinct build_settings of the model's rows: a row carries the first 12
+    hexadecimal characters of the MD5 of the text, which the record beside the table (<model>__build_settings) holds;
+    a row built before the digest holds the text itself."""
     with duckdb.connect(str(db)) as con:
-        return [row["build_settings"] for row in fetch_dicts(con, f"select distinct build_settings from main.{model}")]
+        values = [row["build_settings"] for row in fetch_dicts(con, f"select distinct build_settings from main.{model}")]
+        recorded = {row["build_settings"]: row["settings_text"]
+                    for row in fetch_dicts(con, f"select * from main.{model}__build_settings")}
+    for digest, text in recorded.items():
+        assert digest == hashlib.md5(text.encode()).hexdigest()[:12], (model, digest, text)
+    assert all(value.startswith("{") or value in recorded for value in values), (model, values, recorded)
+    return sorted(value if value.startswith("{") else recorded[value] for value in values)
 
 
 def assert_incremental_runs(statuses: dict, succeed: set[str], fail: set[str] = frozenset()) -> None:
@@ -119,6 +133,9 @@ def test_every_incremental_model_records_its_settings(built):
         checked = [json.loads(match.group(1)) for match in hooks if match]
         assert len(checked) == 1, f"{name}: no check_incremental_settings pre-hook (use click_incremental_config)"
         assert sorted(checked[0]) == sorted(SETTINGS[name]), name
+        recorded = [json.loads(match.group(1)) for match in map(RECORD_HOOK.search, (hook.sql for hook in
+                                                                                    configs[name].post_hook)) if match]
+        assert recorded == checked, f"{name}: no record_build_settings post-hook with the checked settings"
         stored = stored_settings(db, name)
         assert len(stored) == 1, f"{name}: {stored}"
         assert json.loads(stored[0]) == SETTINGS[name], name
@@ -152,15 +169,39 @@ def test_a_var_set_to_its_default_is_no_change(built):
 
 @pytest.mark.dbt
 def test_another_dwell_threshold_or_a_table_without_settings_fails(built):
-    """(b) Only the model the threshold shapes fails (the dwell survival does not read it), naming the setting
-    with its old and new value; a table without build_settings fails with its own message. Neither is written."""
+    """(b) Only the model the threshold shapes fails (the dwell survival fails for its own setting), naming the
+    setting with its old and new value; a table without build_settings fails with its own message, and a changed
+    setting whose record is gone with the two digests. None is written. Rows that hold the settings' text, as a
+    version before the digest wrote them, with the same settings, take the incremental path."""
     run, _, db, _ = built
+    [auc_settings] = stored_settings(db, "search_auc_daily")
     with duckdb.connect(str(db)) as con:
         con.execute("alter table main.search_click_metrics_daily drop column build_settings")
         sessions_before = fetch_dicts(con, "select * from main.search_session_metrics_daily")
-    statuses, _ = run({"search_metrics_online_evaluation": {"dwell_threshold_seconds": 30}})
-    assert_incremental_runs(statuses, fail={"search_session_metrics_daily", "search_click_metrics_daily"},
-                            succeed=set(SETTINGS) - {"search_session_metrics_daily", "search_click_metrics_daily"})
+        # the dwell survival's record of its settings dropped by hand: a change cannot be named, but still fails
+        con.execute("drop table main.search_dwell_survival__build_settings")
+        # the AUC's rows as a version before the digest wrote them (the settings' text on each row, no record)
+        con.execute("update main.search_auc_daily set build_settings = ?", [auc_settings])
+        con.execute("drop table main.search_auc_daily__build_settings")
+        # the interleaving's rows with the digest of the same settings written otherwise (as an older version might)
+        other_form = json.dumps(SETTINGS["search_interleaving_daily"], indent=1)
+        other_digest = hashlib.md5(other_form.encode()).hexdigest()[:12]
+        con.execute("update main.search_interleaving_daily set build_settings = ?", [other_digest])
+        con.execute("delete from main.search_interleaving_daily__build_settings")
+        con.execute("insert into main.search_interleaving_daily__build_settings values (?, ?)", [other_digest, other_form])
+    failing = {"search_session_metrics_daily", "search_click_metrics_daily", "search_dwell_survival"}
+    statuses, _ = run({"search_metrics_online_evaluation": {"dwell_threshold_seconds": 30, "checkin_seconds": [10]}})
+    assert_incremental_runs(statuses, fail=failing, succeed=set(SETTINGS) - failing)
+    message = statuses["search_dwell_survival"][1]
+    assert "search_dwell_survival was built with other settings than this run's" in message, message
+    assert "search_dwell_survival__build_settings, is missing" in message, message
+    assert "--full-refresh" in message and "--select search_dwell_survival+" in message, message
+    # the same settings as the rows' text: the AUC went on, its rebuilt days carrying the digest the record now holds
+    assert stored_settings(db, "search_auc_daily") == [auc_settings] * 2
+    # and the interleaving's record holds this run's digest beside the other form's, which its older days carry
+    texts = stored_settings(db, "search_interleaving_daily")
+    assert len(texts) == 2 and other_form in texts, texts
+    assert all(json.loads(text) == SETTINGS["search_interleaving_daily"] for text in texts), texts
     message = statuses["search_session_metrics_daily"][1]
     assert "search_metrics_online_evaluation.dwell_threshold_seconds was 10, now 30" in message, message
     # the model and what reads it (on PostgreSQL a replaced table's views go with it)
