@@ -886,11 +886,14 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
 
-    # the var off: plain tables, whose build records go (the data tests of that build read every row); on again,
-    # the records are made from the tables' rows, and a build after a change equals a full refresh
-    records = "select table_name from duckdb_tables() where table_name like '%__build_record' order by 1"
+    # the var off: plain tables, whose build records and settings records go (the data tests of that build read
+    # every row); on again, the records are made from the tables' rows, and a build after a change equals a full
+    # refresh
+    records = ("select table_name from duckdb_tables() where table_name like '%__build_record'"
+               " or table_name like '%__build_settings' order by 1")
     recorded_tables = chain.execute(records)
     assert ("search_query_metrics__build_record",) in recorded_tables, recorded_tables
+    assert ("search_query_metrics__build_settings",) in recorded_tables, recorded_tables
     result = chain.invoke("build", "--indirect-selection", "cautious",
                           dbt_vars={**VARS, "search_metrics_incremental_runs": False})
     assert result.success, result.exception
