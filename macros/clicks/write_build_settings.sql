@@ -9,7 +9,8 @@
     {{- return(adapter.dispatch('write_build_settings', 'search_metrics')(setting_names, keep_recorded)) -}}
 {% endmacro %}
 
-{% macro default__write_build_settings(setting_names, keep_recorded=false) -%}
+{#- `table_options`: what follows the table's name in its `create table` (an engine's table format) -#}
+{% macro default__write_build_settings(setting_names, keep_recorded=false, table_options='') -%}
     {%- if execute -%}
         {%- set record = search_metrics.build_settings_relation(this) -%}
         {%- set digest = search_metrics.string_literal(search_metrics.build_settings_digest(setting_names)) -%}
@@ -21,7 +22,7 @@
                 ~ record ~ ' as recorded where recorded.build_settings = ' ~ digest ~ ')') -%}
         {%- else -%}
             {%- do run_query('drop table if exists ' ~ record) -%}
-            {%- do run_query('create table ' ~ record ~ ' as select ' ~ columns) -%}
+            {%- do run_query('create table ' ~ record ~ table_options ~ ' as select ' ~ columns) -%}
             {%- do adapter.cache_added(record) -%}
         {%- endif -%}
     {%- endif -%}
@@ -29,18 +30,5 @@
 
 {#- Spark: a Parquet table (a table without `using` needs Hive support, which a session catalog in memory lacks) -#}
 {% macro spark__write_build_settings(setting_names, keep_recorded=false) -%}
-    {%- if execute -%}
-        {%- set record = search_metrics.build_settings_relation(this) -%}
-        {%- set digest = search_metrics.string_literal(search_metrics.build_settings_digest(setting_names)) -%}
-        {%- set text = search_metrics.string_literal(search_metrics.incremental_settings(setting_names)) -%}
-        {%- set columns = 'cast(' ~ digest ~ ' as string) as build_settings, cast(' ~ text ~ ' as string) as settings_text' -%}
-        {%- if keep_recorded and load_relation(record) is not none -%}
-            {%- do run_query('insert into ' ~ record ~ ' select ' ~ columns ~ ' where not exists (select 1 from '
-                ~ record ~ ' as recorded where recorded.build_settings = ' ~ digest ~ ')') -%}
-        {%- else -%}
-            {%- do run_query('drop table if exists ' ~ record) -%}
-            {%- do run_query('create table ' ~ record ~ ' using parquet as select ' ~ columns) -%}
-            {%- do adapter.cache_added(record) -%}
-        {%- endif -%}
-    {%- endif -%}
+    {%- do search_metrics.default__write_build_settings(setting_names, keep_recorded, table_options=' using parquet') -%}
 {%- endmacro %}
