@@ -1,8 +1,8 @@
 {#-
   The digest an incremental model's rows carry for the settings they are built with: the first 12 hexadecimal
   characters of the MD5 of incremental_settings(`setting_names`). 12 characters, because DuckDB keeps a string of up
-  to 12 bytes inside its row instead of pointing to it: the settings' JSON (up to some 400 characters) on each of
-  91M rows cost a sixth of search_query_metrics' full build (bench/README.md). The JSON itself is kept once per table
+  to 12 bytes inside its row instead of pointing to it (what the JSON on every row cost: docs/clicks.md, "Settings
+  of an incremental table"). The JSON itself is kept once per table
   (record_build_settings), so that a changed setting is still named with its old value. A digest never starts with
   `{`, as the JSON the rows held before it did (check_incremental_settings reads both).
 -#}

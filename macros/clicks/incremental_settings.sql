@@ -40,8 +40,9 @@
     search_metrics_trec_eval.max_results            get_trec_eval_settings().max_results (null: every result)
   and search_run_comparison's (comparison_build_settings), not a var:
     search_metrics_resampling.draws                 'by_query': the resampling tests' draws are keyed by the query
-  An unknown name is a compile error. Stored in each row's build_settings (build_settings_column) and compared on
-  every incremental run (check_incremental_settings).
+  An unknown name is a compile error. Its digest is stored in each row's build_settings (build_settings_digest,
+  build_settings_column), the text once beside the table (record_build_settings); check_incremental_settings
+  compares them on every incremental run.
 -#}
 {% macro incremental_settings(setting_names) %}
     {{- return(adapter.dispatch('incremental_settings', 'search_metrics')(setting_names)) -}}

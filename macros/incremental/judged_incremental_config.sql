@@ -5,9 +5,10 @@
   with, then delete_stale_rows(`state`, `keys`, `fingerprint`) removes every row whose key has no row of the same
   fingerprint in the state model (a changed or deleted run, changed judgments); the model then builds the keys the
   table lacks (judged_keys_to_build), and the post-hooks record_built_keys, which adds them to the table's build
-  record (build_record_relation), and record_build_settings, which keeps the settings' text beside the table. DuckDB and PostgreSQL delete the rows; Spark's tables are partitioned by
-  incremental_partition_keys(`keys`) (a run, or a compared pair) and the hook drops each partition that holds such a
-  row (docs/engines.md). With the var false: a plain table, rebuilt in full, whose post-hooks drop the two records.
+  record (build_record_relation), and record_build_settings, which keeps the settings' text beside the table.
+  DuckDB and PostgreSQL delete the rows; Spark's tables are partitioned by incremental_partition_keys(`keys`) (a
+  run, or a compared pair) and the hook drops each partition that holds such a row (docs/engines.md). With the var
+  false: a plain table, rebuilt in full, whose post-hooks drop the two records.
   `state`: the name of the model holding each key's current fingerprint (search_metrics_int_pair_fingerprints,
   search_metrics_int_run_fingerprints); `keys`: its key columns, which the model's rows carry; `fingerprint`: its
   fingerprint column, which the model's rows carry too; `settings`: the names of the settings that shape the rows
