@@ -78,8 +78,11 @@ inner join pairs_to_build
     {%- do filters.append('(labels.query_id is not null or results.rank <= ' ~ (cutoffs | max) ~ ')') -%}
 {%- endif -%}
 {%- if is_incremental() -%}
-    {#- the rows of the queries to build: a scan filter where a few queries of every run are rebuilt -#}
-    {%- do filters.append(search_metrics.queries_of_keys('results.query_id', 'pairs_to_build')) -%}
+    {#- the rows of the queries to build: a scan filter where a few queries of every run are rebuilt, as literals
+        (pending_queries): with the LEFT JOIN to the pool DuckDB places a semi-join after it, over every input row -#}
+    {%- set pending = search_metrics.pending_queries(ref('search_metrics_int_pair_fingerprints'), ['run_id', 'query_id'],
+                                                     'input_fingerprint') -%}
+    {%- do filters.append(search_metrics.queries_of_keys('results.query_id', 'pairs_to_build', pending)) -%}
 {%- endif %}
 {%- if filters %}
 where {{ filters | join('\n    and ') }}
