@@ -85,7 +85,7 @@ def build(name, db_path, vars_, select, extra=()):
     figure["node_s"] = dbt_execution_seconds(log_path)
     figure["slowest_nodes"], figure["model_node_s"], figure["test_node_s"] = node_times(name, n=8)
     print(f"  {name}: node time {figure['node_s']:.2f} s (wall {figure['wall_s']:.2f} s, peak "
-          f"{figure['peak_mib']:.0f} MiB, this process {figure['parent_rss_mib'] or 0:.0f} MiB at the fork); "
+          f"{figure['peak_mib']:.0f} MiB, this process's own peak {figure['parent_peak_mib'] or 0:.0f} MiB at the fork); "
           f"slowest {figure['slowest_nodes']}", flush=True)
     return figure
 
@@ -149,7 +149,7 @@ def main(argv=None):
     os.remove(single_path)
 
     # Untimed, last: the incremental tables against a full refresh of the same data. The comparison runs in this
-    # process, and Linux counts a parent's resident set at the fork in the child's peak, so no build follows it.
+    # process, and Linux starts a child's peak at its parent's peak so far, so no measured build follows it.
     refreshed_path = os.path.join(RESULTS, f"{args.name}_refreshed.duckdb")
     shutil.copy(db_path, refreshed_path)
     build(f"{args.name}_refreshed", refreshed_path, vars_, select, ["--full-refresh"])

@@ -67,9 +67,9 @@ TOLERANCE = 1e-9
 def measure(cmd, env=None, cwd=ROOT, log_path=None):
     """Run cmd as a child process; return wall seconds, CPU seconds (user + sys) and peak RSS (MiB) of that
     child (wait4 reports the child's own rusage, which for dbt includes the in-process DuckDB). Linux starts a
-    child's peak at its parent's resident set at the fork, so the figure is never below this process's own RSS
-    then, returned as parent_rss_mib: a peak close to it may be the parent's, not the child's."""
-    parent_rss_mib = own_rss_mib()
+    child's peak at its parent's peak resident set so far (the forked memory map carries it), so the figure is never
+    below this process's own peak then, returned as parent_peak_mib: a peak close to it may be the parent's."""
+    parent_peak_mib = own_peak_mib()
     started = time.perf_counter()
     with open(log_path or os.devnull, "w") as log:
         child = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -80,15 +80,15 @@ def measure(cmd, env=None, cwd=ROOT, log_path=None):
         tail = open(log_path).read()[-4000:] if log_path else ""
         raise RuntimeError(f"{' '.join(cmd[:3])} ... failed with exit code {child.returncode}\n{tail}")
     return {"wall_s": wall, "cpu_s": usage.ru_utime + usage.ru_stime, "peak_mib": usage.ru_maxrss / 1024,
-            "parent_rss_mib": parent_rss_mib}
+            "parent_peak_mib": parent_peak_mib}
 
 
-def own_rss_mib():
-    """This process's resident set now (MiB), from /proc/self/status; None where that file does not exist."""
+def own_peak_mib():
+    """This process's peak resident set so far (MiB), from /proc/self/status; None where that file does not exist."""
     try:
         with open("/proc/self/status") as status:
             for line in status:
-                if line.startswith("VmRSS:"):
+                if line.startswith("VmHWM:"):
                     return int(line.split()[1]) / 1024
     except OSError:
         return None
