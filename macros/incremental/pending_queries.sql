@@ -19,7 +19,7 @@
         {{- return(none) -}}
     {%- endif -%}
     {%- set record = search_metrics.build_record_relation(this) -%}
-    {%- if adapter.get_relation(database=record.database, schema=record.schema, identifier=record.identifier) is none -%}
+    {%- if load_relation(record) is none -%}
         {{- return(none) -}}
     {%- endif -%}
     {%- set pending -%}
