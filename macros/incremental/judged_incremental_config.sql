@@ -12,15 +12,20 @@
   `state`: the name of the model holding each key's current fingerprint (search_metrics_int_pair_fingerprints,
   search_metrics_int_run_fingerprints); `keys`: its key columns, which the model's rows carry; `fingerprint`: its
   fingerprint column, which the model's rows carry too; `settings`: the names of the settings that shape the rows
-  (incremental_settings).
+  (incremental_settings); `run_sums` (search_query_metrics only): the table keeps its run sums beside it
+  (run_sums_relation: delete_stale_rows takes the deleted rows' sums away, the post-hook record_run_sums adds the
+  written rows' and drops them for a plain table), from which search_run_metrics forms its means.
   The dispatched part, judged_incremental_config(keys), gives the materialization and strategy only; `keys` none
   asks for a table whose rows the pre-hook deletes one by one (the rule table, rules_incremental_config): Spark
   makes that a plain table.
 -#}
-{% macro judged_incremental_config(state, keys, fingerprint, settings) %}
+{% macro judged_incremental_config(state, keys, fingerprint, settings, run_sums=false) %}
     {%- set hook_arguments = "(ref('" ~ state ~ "'), " ~ tojson(keys | list) ~ ", '" ~ fingerprint ~ "')" -%}
     {%- set record_hooks = ["{{ search_metrics.record_built_keys" ~ hook_arguments ~ " }}",
                             "{{ search_metrics.record_build_settings(" ~ tojson(settings | list) ~ ") }}"] -%}
+    {%- if run_sums -%}
+        {%- do record_hooks.append("{{ search_metrics.record_run_sums() }}") -%}
+    {%- endif -%}
     {%- if not search_metrics.get_incremental_runs() -%}
         {{- return({'materialized': 'table', 'post_hook': record_hooks}) -}}
     {%- endif -%}
@@ -28,7 +33,7 @@
     {%- if config.get('materialized') == 'incremental' -%}
         {%- do config.update({'pre_hook': [
             "{{ search_metrics.check_incremental_settings(" ~ tojson(settings | list) ~ ") }}",
-            "{{ search_metrics.delete_stale_rows" ~ hook_arguments ~ " }}"
+            "{{ search_metrics.delete_stale_rows" ~ hook_arguments[:-1] ~ (", true)" if run_sums else ")") ~ " }}"
         ], 'post_hook': record_hooks}) -%}
     {%- endif -%}
     {{- return(config) -}}

@@ -7,10 +7,11 @@ regrade a few queries; add an automated judge's rows, which must change nothing)
 - every incremental table equals the full refresh, row for row and value for value (floating-point values within
   1e-12 relative: a mean's summation order is the engine's);
 - the rows that had to be rebuilt were, and the others were kept: before the step, two pairs of one run that the
-  step leaves alone (of a run it changes, where there is one) swap a value, and one row of a pair it changes and one
-  of a run it leaves alone get a sentinel value; after it, the swapped values are still swapped and the run's
-  sentinel still there (the build did not recompute them: a rebuild of the run would read the same values, so its
-  means do not move), and the changed pair's sentinel is gone (the build recomputed it);
+  step leaves alone (of a run it changes, where there is one) swap a value, one row of a run it leaves alone gets a
+  sentinel value and the rows of a pair it changes an old built_at (a value there would leave the run sums with the
+  deleted rows); after it, the swapped values are still swapped and the run's sentinel still there (the build did
+  not recompute them: a rebuild of the run would read the same values, so its means do not move), and the changed
+  pair's rows carry this build's built_at (the build recomputed them);
 - the overlap tables read the results only: a compared pair whose two runs' results the step leaves alone keeps its
   overlap rows (a sentinel), also when a regrade rebuilds its comparison (which some step must show), and the rows
   of a pair with a run whose results moved or went are rebuilt.
@@ -173,9 +174,13 @@ class Chain:
     def full_build(self):
         """The tables of a full build of the current inputs: the models' SQL as `dbt run --full-refresh` runs it
         (compiled once, with the chain's vars and profile, so it reuses the chain's parse), each a table in a new
-        DuckDB file of the chain's name (the SQL names its catalog)."""
+        DuckDB file of the chain's name (the SQL names its catalog). Compiled as plain tables (var
+        search_metrics_incremental_runs false), whose SQL is a full refresh's, where search_run_metrics aggregates
+        search_query_metrics' rows: the hooks that keep the run sums it reads otherwise do not run here, and the
+        incremental means, formed from those sums, are compared with the rows' own."""
         if self._full_models is None:
-            result = self.invoke("compile", FULL_BUILD, "--indirect-selection", "empty")
+            result = self.invoke("compile", FULL_BUILD, "--indirect-selection", "empty",
+                                 dbt_vars={**VARS, "search_metrics_incremental_runs": False})
             assert result.success, result.exception
             self._full_models = compiled_models(result)
         self.n_full_builds += 1
@@ -612,8 +617,10 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         candidates = sorted(run_id for run_id, queries in by_run.items() if len(queries) >= 2)
         swap_run = rng.choice(sorted(set(candidates) & changed_runs) or candidates)
         swapped = swap_values(chain, swap_run, rng.sample(by_run[swap_run], 2))
-        rebuilt = (set_sentinel(chain, "search_query_metrics",
-                                dict(zip(("run_id", "query_id"), rng.choice(sorted(changed_pairs)))))
+        # (an old built_at marks the changed pair's rows: a value sentinel would leave the run sums with the rows the
+        # build deletes, which search_run_metrics forms its means from)
+        rebuilt = (set_built_at_sentinel(chain, "search_query_metrics",
+                                         dict(zip(("run_id", "query_id"), rng.choice(sorted(changed_pairs)))))
                    if changed_pairs else None)
         untouched_runs = sorted(set(by_run) - changed_runs)
         # a compared pair of two runs the step leaves alone keeps its rows; one with a run it changes is rebuilt
@@ -789,7 +796,7 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
         assert [value_of(chain, "search_query_metrics", key) for key, _ in swapped] == [v for _, v in swapped[::-1]], (
             f"{kind}: an unchanged pair was rebuilt")
         if rebuilt is not None:
-            assert value_of(chain, "search_query_metrics", rebuilt[0]) != SENTINEL, f"{kind}: a changed pair was kept"
+            assert not built_at_sentinel_kept(chain, rebuilt), f"{kind}: a changed pair was kept"
         if kept_run is not None:
             assert value_of(chain, "search_run_metrics", kept_run[0]) == SENTINEL, f"{kind}: an unchanged run was rebuilt"
             restore(chain, "search_run_metrics", kept_run)
@@ -886,13 +893,14 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
     assert result.success, result.exception
     assert_tables_equal(chain.tables(), chain.full_build())
 
-    # the var off: plain tables, whose build records and settings records go (the data tests of that build read
-    # every row); on again, the records are made from the tables' rows, and a build after a change equals a full
+    # the var off: plain tables, whose build records, settings records and run sums go (the data tests of that build
+    # read every row); on again, the records and the run sums are made from the tables' rows, and a build after a change equals a full
     # refresh
     records = ("select table_name from duckdb_tables() where table_name like '%__build_record'"
-               " or table_name like '%__build_settings' order by 1")
+               " or table_name like '%__build_settings' or table_name like '%__run_sums' order by 1")
     recorded_tables = chain.execute(records)
     assert ("search_query_metrics__build_record",) in recorded_tables, recorded_tables
+    assert ("search_query_metrics__run_sums",) in recorded_tables, recorded_tables
     assert ("search_query_metrics__build_settings",) in recorded_tables, recorded_tables
     result = chain.invoke("build", "--indirect-selection", "cautious",
                           dbt_vars={**VARS, "search_metrics_incremental_runs": False})

@@ -5,14 +5,15 @@
   Incremental by (run_id, query_id) (judged_incremental_config, docs/metrics.md "Incremental builds"): each row
   carries its pair's input_fingerprint (search_metrics_int_pair_fingerprints); an incremental build deletes the
   rows whose pair's results or query's judgments changed, or whose run is gone, and computes the pairs the table
-  lacks, reading only their results and their queries' pool rows.
+  lacks, reading only their results and their queries' pool rows. On DuckDB and PostgreSQL its hooks keep its run
+  sums beside it (run_sums_relation), which search_run_metrics reads.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
 {{ config(
     enabled=model_enabled,
     **search_metrics.judged_incremental_config('search_metrics_int_pair_fingerprints', ['run_id', 'query_id'],
-                                               'input_fingerprint', build_settings)
+                                               'input_fingerprint', build_settings, run_sums=true)
 ) }}
 {%- if model_enabled %}
 {%- set metrics = search_metrics.get_metrics() -%}

@@ -5,6 +5,10 @@
   Incremental by run (judged_incremental_config): each row carries its run's run_fingerprint
   (search_metrics_int_run_fingerprints); an incremental build deletes the runs whose fingerprint moved (a query's
   results or judgments changed, a query added or removed) or that are gone, and aggregates the runs the table lacks.
+  Where search_query_metrics keeps its run sums (run_sums_relation: DuckDB and PostgreSQL, the var
+  search_metrics_incremental_runs true), the means are formed from those, one row per (run_id, metric, k), instead
+  of from the table's rows: a regrade moves every run that returned a regraded query, and its means no longer read
+  every row of the run again.
 -#}
 {%- set build_settings = search_metrics.judged_build_settings() -%}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
@@ -20,9 +24,38 @@
                        'relative_precision', 'r_precision_multiple', 'ndcg_rel', 'rndcg', 'g', 'bin_g'] + search_metrics.diversity_types() -%}
 {%- set scored = search_metrics.get_metrics() | selectattr('type', 'in', score_types) | map(attribute='name') | list -%}
 
+{%- set run_sums = search_metrics.run_sums_relation(ref('search_query_metrics')) -%}
+{#- the run sums exist once search_query_metrics was built incrementally (not on Spark, not as a plain table) -#}
+{%- set from_sums = execute and search_metrics.get_incremental_runs() and load_relation(run_sums) is not none %}
+
 with runs_to_build as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_run_fingerprints'), ['run_id']) | indent(4) }}
 ),
+{%- if from_sums %}
+
+run_means as (
+    select
+        run_sums.run_id,
+        run_sums.metric,
+        run_sums.k,
+        case when run_sums.n_queries > 0
+            then run_sums.sum_value / cast(run_sums.n_queries as {{ search_metrics.type_double() }}) end as value,
+        run_sums.n_queries,
+        run_sums.n_queries_total,
+        {%- if scored %}
+        case
+            when run_sums.metric in ('{{ scored | join("', '") }}') and run_sums.n_queries > 0
+                then exp(run_sums.sum_log_value / cast(run_sums.n_queries as {{ search_metrics.type_double() }}))
+        end as geometric_mean
+        {%- else %}
+        cast(null as {{ search_metrics.type_double() }}) as geometric_mean
+        {%- endif %}
+    from {{ run_sums }} as run_sums
+    {%- if is_incremental() %}
+    where run_sums.run_id in (select run_id from runs_to_build)
+    {%- endif %}
+)
+{%- else %}
 
 run_means as (
     select
@@ -46,6 +79,7 @@ run_means as (
     {%- endif %}
     group by query_metrics.run_id, query_metrics.metric, query_metrics.k
 )
+{%- endif %}
 
 select
     run_means.run_id,
