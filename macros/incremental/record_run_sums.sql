@@ -20,7 +20,7 @@
         {%- elif is_incremental() -%}
             {%- set folded = sums.identifier ~ '__folded' -%}
             {%- set entries -%}
-                select * from {{ sums }}
+                select run_id, metric, k, sum_value, n_queries, n_queries_total, sum_log_value from {{ sums }}
                 union all
                 {{ search_metrics.run_sums_select(this, where='summed_rows.built_at = '
                                                    ~ search_metrics.build_timestamp(run_started_at)) }}

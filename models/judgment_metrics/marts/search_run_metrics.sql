@@ -5,8 +5,8 @@
   Incremental by run (judged_incremental_config): each row carries its run's run_fingerprint
   (search_metrics_int_run_fingerprints); an incremental build deletes the runs whose fingerprint moved (a query's
   results or judgments changed, a query added or removed) or that are gone, and aggregates the runs the table lacks.
-  Where search_query_metrics keeps its run sums (run_sums_relation: DuckDB and PostgreSQL, the var
-  search_metrics_incremental_runs true), the means are formed from those, one row per (run_id, metric, k), instead
+  In an incremental build, where search_query_metrics keeps its run sums (run_sums_relation: DuckDB and PostgreSQL,
+  the var search_metrics_incremental_runs true), the means are formed from those, one row per (run_id, metric, k), instead
   of from the table's rows: a regrade moves every run that returned a regraded query, and its means no longer read
   every row of the run again.
 -#}
@@ -25,8 +25,10 @@
 {%- set scored = search_metrics.get_metrics() | selectattr('type', 'in', score_types) | map(attribute='name') | list -%}
 
 {%- set run_sums = search_metrics.run_sums_relation(ref('search_query_metrics')) -%}
-{#- the run sums exist once search_query_metrics was built incrementally (not on Spark, not as a plain table) -#}
-{%- set from_sums = execute and search_metrics.get_incremental_runs() and load_relation(run_sums) is not none %}
+{#- an incremental build reads the run sums, which exist once search_query_metrics was built incrementally (not on
+    Spark, not as a plain table); a first or full build aggregates the rows, so that it reads nothing but its refs -#}
+{%- set from_sums = execute and is_incremental() and search_metrics.get_incremental_runs()
+    and load_relation(run_sums) is not none %}
 
 with runs_to_build as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_run_fingerprints'), ['run_id']) | indent(4) }}
