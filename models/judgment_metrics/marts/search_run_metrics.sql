@@ -26,14 +26,24 @@
 
 {%- set run_sums = search_metrics.run_sums_relation(ref('search_query_metrics')) -%}
 {#- an incremental build reads the run sums, which exist once search_query_metrics was built incrementally (not on
-    Spark, not as a plain table); a first or full build aggregates the rows, so that it reads nothing but its refs -#}
+    Spark, not as a plain table); a first or full build sums the rows (run_sums_select), so that it reads nothing but its refs -#}
 {%- set from_sums = execute and is_incremental() and search_metrics.get_incremental_runs()
     and load_relation(run_sums) is not none %}
 
 with runs_to_build as (
     {{ search_metrics.judged_keys_to_build(ref('search_metrics_int_run_fingerprints'), ['run_id']) | indent(4) }}
 ),
-{%- if from_sums %}
+run_sums as (
+    {#- per (run_id, metric, k): the sums of the run's rows (run_sums_select), kept by search_query_metrics' hooks in
+        an incremental build, summed from its rows in a first or full build: one projection to means for both #}
+    {%- if from_sums %}
+    select * from {{ run_sums }}
+    where run_id in (select run_id from runs_to_build)
+    {%- else %}
+    {{ search_metrics.run_sums_select(ref('search_query_metrics'),
+        where='summed_rows.run_id in (select run_id from runs_to_build)' if is_incremental() else none) | indent(4) }}
+    {%- endif %}
+),
 
 run_means as (
     select
@@ -52,36 +62,8 @@ run_means as (
         {%- else %}
         cast(null as {{ search_metrics.type_double() }}) as geometric_mean
         {%- endif %}
-    from {{ run_sums }} as run_sums
-    {%- if is_incremental() %}
-    where run_sums.run_id in (select run_id from runs_to_build)
-    {%- endif %}
+    from run_sums
 )
-{%- else %}
-
-run_means as (
-    select
-        query_metrics.run_id,
-        query_metrics.metric,
-        query_metrics.k,
-        avg(query_metrics.value) as value,
-        count(query_metrics.value) as n_queries,
-        count(*) as n_queries_total,
-        {%- if scored %}
-        case
-            when query_metrics.metric in ('{{ scored | join("', '") }}')
-                then exp(avg(case when query_metrics.value is not null then ln(greatest(query_metrics.value, {{ search_metrics.as_double('0.00001') }})) end))
-        end as geometric_mean
-        {%- else %}
-        cast(null as {{ search_metrics.type_double() }}) as geometric_mean
-        {%- endif %}
-    from {{ ref('search_query_metrics') }} as query_metrics
-    {%- if is_incremental() %}
-    where query_metrics.run_id in (select run_id from runs_to_build)
-    {%- endif %}
-    group by query_metrics.run_id, query_metrics.metric, query_metrics.k
-)
-{%- endif %}
 
 select
     run_means.run_id,
