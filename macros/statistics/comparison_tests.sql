@@ -7,7 +7,9 @@
       identity within a group, e.g. the query_id), unit_key (its draw key, hash_unit_key) and a non-null `delta`;
       Student's paired t-test, the sign-flip test and the Poisson bootstrap (docs/comparisons.md).
       Any other design is a compile error (the two-sample design went with search_paulscore_comparison).
-  Returns one row per group found in `units`; the tests' own null rules apply (e.g. n < 2).
+  Returns one row per group found in `units`: the group columns, t_statistic, p_value_t, p_value_randomization,
+  ci_low, ci_high and sd_or_zero (the t-test's sd of the deltas, 0 when every delta is equal); the tests' own null
+  rules apply (e.g. n < 2).
   spread = {'column': c, 'count': G}: the groups are the group columns and column c, a whole number 1 .. G known at
   compile time; the resampling tests then draw once for all G groups of a row of group columns
   (paired_sign_flip_test, paired_bootstrap_ci). Same result as listing c among the group columns, much faster.
@@ -42,11 +44,7 @@
                 ~ ' from ' ~ replicate_sums ~ " where row_kind = '" ~ kind ~ "') as " ~ relation}) -%}
         {%- endfor -%}
     {%- endif %}
-    with tested_groups as (
-        select distinct {{ group_columns | join(', ') }} from {{ units }}
-    ),
-
-    t_terms as (
+    with t_terms as (
         {#- the t series needs terms 0 .. (degrees of freedom) / 2; a group holds at most as many units as its row
             of group columns (before the spread) has distinct unit_ids #}
         select distinct term_index
@@ -70,19 +68,21 @@
         {{ search_metrics.paired_bootstrap_ci(units, resampled_columns, n_bootstrap, level, spread, sums.get('count')) | indent(8) }}
     )
 
+    {#- t_tests has a row for every group of units (paired_t_test: n_units of each), so it is the select's spine #}
     select
         {%- for column in group_columns %}
-        tested_groups.{{ column }},
+        t_tests.{{ column }},
         {%- endfor %}
         t_tests.t_statistic,
         t_tests.p_value_t,
+        t_tests.sd_or_zero,
         randomization_tests.p_value_randomization,
         bootstrap_intervals.ci_low,
         bootstrap_intervals.ci_high
-    from tested_groups
-    {%- for cte in ['t_tests', 'randomization_tests', 'bootstrap_intervals'] %}
+    from t_tests
+    {%- for cte in ['randomization_tests', 'bootstrap_intervals'] %}
     left join {{ cte }}
-        on {% for column in group_columns %}{{ cte }}.{{ column }} = tested_groups.{{ column }}{% if not loop.last %}
+        on {% for column in group_columns %}{{ cte }}.{{ column }} = t_tests.{{ column }}{% if not loop.last %}
         and {% endif %}{% endfor %}
     {%- endfor %}
 {%- endmacro %}

@@ -3,8 +3,9 @@
   n_units = number of deltas, mean_delta = their mean, sd = sqrt(sum((delta - mean)^2) / (n - 1)) (two passes),
   df = n - 1, t_statistic = mean / (sd / sqrt(n)); t_statistic is null when n < 2 or every delta is equal, i.e.
   sd <= 1e-12 * max(1, max |delta|) (scipy.stats.ttest_1samp would give an infinite or undefined t there). Returns
-  the group columns, n_units, mean_delta, df, t_statistic. Read by paired_t_test (the deltas of paired units) and
-  search_run_risk (TRisk: the risk-adjusted deltas).
+  the group columns, n_units, mean_delta, df, t_statistic and sd_or_zero (the sd; 0 when every delta is equal and
+  n >= 2; null when n < 2: the effect size's and the minimum detectable effect's sd in search_run_comparison).
+  Read by paired_t_test (the deltas of paired units) and search_run_risk (TRisk: the risk-adjusted deltas).
 -#}
 {% macro one_sample_t_statistic(relation, group_columns) %}
     {{- return(adapter.dispatch('one_sample_t_statistic', 'search_metrics')(relation, group_columns)) -}}
@@ -47,6 +48,11 @@
         case
             when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
                 then mean_delta / (sd_delta / sqrt(cast(n_units as {{ double }})))
-        end as t_statistic
+        end as t_statistic,
+        case
+            when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
+                then sd_delta
+            when n_units >= 2 then cast(0 as {{ double }})
+        end as sd_or_zero
     from pt_spread
 {%- endmacro %}

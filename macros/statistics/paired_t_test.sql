@@ -3,8 +3,8 @@
   one_sample_t_statistic (mean / (sd / sqrt(n)), n - 1 degrees of freedom) and p_value_t its two-sided p-value
   (student_t_p_value). Both are null when n < 2 or every delta is equal, i.e. sd <= 1e-12 * max(1, max |delta|)
   (scipy.stats.ttest_rel would give an infinite or undefined t there). `terms`: see student_t_p_value.
-  Returns the group columns, n_units and mean_delta (one_sample_t_statistic's: the number of deltas and their
-  mean), t_statistic, p_value_t.
+  Returns the group columns, n_units, mean_delta and sd_or_zero (one_sample_t_statistic's: the number of deltas,
+  their mean and their sd, 0 when every delta is equal), t_statistic, p_value_t.
 -#}
 {% macro paired_t_test(relation, group_columns, terms=none) %}
     {{- return(adapter.dispatch('paired_t_test', 'search_metrics')(relation, group_columns, terms)) -}}
@@ -26,6 +26,7 @@
         {% for column in group_columns %}{{ column }}, {% endfor %}
         max(n_units) as n_units,
         max(mean_delta) as mean_delta,
+        max(sd_or_zero) as sd_or_zero,
         max(t_statistic) as t_statistic,
         max(p_value) as p_value_t
     from (
@@ -33,6 +34,7 @@
             {% for column in group_columns %}{{ column }}, {% endfor %}
             n_units,
             mean_delta,
+            sd_or_zero,
             t_statistic,
             cast(null as {{ search_metrics.type_double() }}) as p_value
         from pt_stats
@@ -41,6 +43,7 @@
             {% for column in group_columns %}{{ column }}, {% endfor %}
             null as n_units,
             null as mean_delta,
+            null as sd_or_zero,
             null as t_statistic,
             p_value
         from pt_p_values

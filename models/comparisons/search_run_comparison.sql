@@ -75,12 +75,11 @@ resample_sums as (
 ),
 
 paired_deltas as (
-    {#- the units of the tests: the paired queries of each group (the resampling sums over them are kept) #}
+    {#- the units of the tests: the paired queries of each group (the resampling sums over them are kept), the
+        (metric, k_key) pair by its number alone #}
     select
         query_deltas.baseline,
         query_deltas.candidate,
-        query_deltas.metric,
-        query_deltas.k_key,
         metric_groups.metric_group,
         query_deltas.delta,
         query_deltas.query_id as unit_id
@@ -107,49 +106,6 @@ summaries as (
         sum(case when abs(delta) <= {{ tie }} then 1 else 0 end) as ties
     from query_deltas
     group by baseline, candidate, metric, k, k_key
-),
-
-delta_spread as (
-    {#- sd of the paired deltas (n - 1, two passes); every_delta_equal: the t-test's rule
-        sd <= 1e-12 * max(1, max |delta|) #}
-    select
-        paired_deltas.baseline,
-        paired_deltas.candidate,
-        paired_deltas.metric,
-        paired_deltas.k_key,
-        count(*) as n_units,
-        sqrt(
-            sum((paired_deltas.delta - delta_means.mean_delta) * (paired_deltas.delta - delta_means.mean_delta))
-            / nullif(cast(count(*) - 1 as {{ double }}), 0)
-        ) as sd_delta,
-        max(abs(paired_deltas.delta)) as max_abs_delta
-    from paired_deltas
-    inner join (
-        select baseline, candidate, metric, k_key, avg(delta) as mean_delta
-        from paired_deltas
-        group by baseline, candidate, metric, k_key
-    ) as delta_means
-        on delta_means.baseline = paired_deltas.baseline
-        and delta_means.candidate = paired_deltas.candidate
-        and delta_means.metric = paired_deltas.metric
-        and delta_means.k_key = paired_deltas.k_key
-    group by paired_deltas.baseline, paired_deltas.candidate, paired_deltas.metric, paired_deltas.k_key
-),
-
-effect_sizes as (
-    {#- sd_or_zero: the sd, 0 when every delta is equal, null when n < 2 #}
-    select
-        baseline,
-        candidate,
-        metric,
-        k_key,
-        n_units,
-        case
-            when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
-                then sd_delta
-            when n_units >= 2 then cast(0 as {{ double }})
-        end as sd_or_zero
-    from delta_spread
 ),
 
 comparison_statistics as (
@@ -184,14 +140,11 @@ select
     {{ search_metrics.as_double('comparison_statistics.p_value_randomization') }} as p_value_randomization,
     {{ search_metrics.as_double('comparison_statistics.ci_low') }} as ci_low,
     {{ search_metrics.as_double('comparison_statistics.ci_high') }} as ci_high,
-    effect_sizes.sd_or_zero,
+    comparison_statistics.sd_or_zero,
     summaries.k_key
 from summaries
 left join comparison_statistics
     on {% for column in groups %}comparison_statistics.{{ column }} = summaries.{{ column }}{% if not loop.last %}
-    and {% endif %}{% endfor %}
-left join effect_sizes
-    on {% for column in groups %}effect_sizes.{{ column }} = summaries.{{ column }}{% if not loop.last %}
     and {% endif %}{% endfor %}
 ),
 

@@ -25,30 +25,46 @@ with
 {%- set negative_grades = search_metrics.get_grading().negative_grades -%}
 {%- set reads_every_rank = search_metrics.reads_every_rank(search_metrics.get_metrics()) -%}
 {%- do parts.extend([('results', 'result_rows'), ('judgments', 'judgment_rows')]) %}
+-- depends_on: {{ ref('search_metrics_stg_results') }}
 returned_queries as (
-    select distinct query_id from {{ ref('search_metrics_stg_results') }}
+    {#- the queries of the input's (run_id, query_id) pairs; a fused run returns queries of the runs it fuses, and a
+        row without run_id fails a rule, which skips this model as it skips every model after the view
+        search_metrics_stg_results (the depends_on above) #}
+    select distinct query_id from {{ ref('search_metrics_stg_results_pair_fingerprints') }}
+),
+
+result_rank_counts as (
+    {#- the input's rows only (not the fused runs), counted by rank in the input's one scan
+        (search_metrics_stg_results_run_fingerprints) #}
+    select 'null' as rank_place, sum(n_rank_null) as n_rows
+    from {{ ref('search_metrics_stg_results_run_fingerprints') }}
+    union all
+    select 'within' as rank_place, sum(n_within_cutoff) as n_rows
+    from {{ ref('search_metrics_stg_results_run_fingerprints') }}
+    union all
+    select 'beyond' as rank_place, sum(n_beyond_cutoff) as n_rows
+    from {{ ref('search_metrics_stg_results_run_fingerprints') }}
 ),
 
 result_rows as (
     select
         {% if reads_every_rank -%}
-        case when rank is null then 'not_used' else 'used' end as status,
+        case when rank_place = 'null' then 'not_used' else 'used' end as status,
         {%- else -%}
-        case when rank <= {{ max_cutoff }} then 'used' else 'not_used' end as status,
+        case when rank_place = 'within' then 'used' else 'not_used' end as status,
         {%- endif %}
         case
-            when rank is null then 'rank null or not a whole number in digits (fails search_metrics_results__rank_must_be_a_whole_number_from_1_to_2147483647): no place in the list'
-            when rank <= {{ max_cutoff }} then 'rank within the largest cutoff ({{ max_cutoff }})'
+            when rank_place = 'null' then 'rank null or not a whole number in digits (fails search_metrics_results__rank_must_be_a_whole_number_from_1_to_2147483647): no place in the list'
+            when rank_place = 'within' then 'rank within the largest cutoff ({{ max_cutoff }})'
             {%- if reads_every_rank %}
             else 'rank beyond the largest cutoff ({{ max_cutoff }}): read only by the metrics that read every rank (no cutoff, whole_list or condensed)'
             {%- else %}
             else 'rank beyond the largest cutoff ({{ max_cutoff }}): counted in n_results, read by no cutoff metric'
             {%- endif %}
-        end as reason
-    -- the input's rows only (the view search_metrics_stg_results also holds the fused runs)
-    from (
-        {{ search_metrics.staged_results() | indent(8) }}
-    ) as staged_results
+        end as reason,
+        n_rows
+    from result_rank_counts
+    where n_rows > 0
 ),
 
 judgment_rows as (
@@ -287,7 +303,7 @@ select
     cast('{{ input_name }}' as {{ dbt.type_string() }}) as input_name,
     cast(status as {{ dbt.type_string() }}) as status,
     cast(reason as {{ dbt.type_string() }}) as reason,
-    cast({{ 'sum(n_rows)' if cte == 'click_rows' else 'count(*)' }} as {{ dbt.type_bigint() }}) as n_rows
+    cast({{ 'sum(n_rows)' if cte in ('click_rows', 'result_rows') else 'count(*)' }} as {{ dbt.type_bigint() }}) as n_rows
 from {{ cte }}
 group by status, reason
 {% if not loop.last %}

@@ -380,6 +380,26 @@ def resample_built_at(chain, pair, row_kind, row_id):
     return rows[0][0] if rows else None
 
 
+def run_ids_looked_up_in_two_steps(chain):
+    """The rule search_run_metrics__run_id_must_have_query_metrics (search_metrics_value_exists_in) after a build
+    that wrote some of search_query_metrics' rows: it looks a run up first among those rows, then among every row.
+    Two rows are put among search_run_metrics' latest ones: a run with no query metrics, and a run whose query
+    metrics are all older rows. `dbt test` must report the first only; the two rows then go."""
+    built_at = chain.execute("select max(built_at) from main.search_run_metrics")[0][0]
+    older = chain.execute("select min(run_id) from (select run_id from main.search_query_metrics group by run_id"
+                          " having max(built_at) < (select max(built_at) from main.search_query_metrics))")[0][0]
+    assert older is not None, "the build wrote query metrics of every run: change the seed"
+    for run_id in ("run_without_query_metrics", older):
+        chain.execute("insert into main.search_run_metrics select * replace (? as run_id, ? as built_at,"
+                      " 'two_steps' as metric) from main.search_run_metrics where run_id = ? limit 1",
+                      [run_id, built_at, older])
+    tested = chain.dbt_project.invoke(["test", "--vars", json.dumps(VARS), "--select",
+                                       "search_run_metrics__run_id_must_have_query_metrics"],
+                                      target_name="incremental_chain", profiles_dir=chain.profiles)
+    chain.execute("delete from main.search_run_metrics where metric = 'two_steps'")
+    return [(str(r.status), r.failures) for r in tested.result.results if r.node.resource_type == "test"]
+
+
 def set_rule_sentinel(chain, run_id):
     """A made-up violation row of `run_id` in the rule table (a rule name no rule has): kept by a build that does not
     check the run again, deleted by one that does."""
@@ -793,6 +813,10 @@ def test_incremental_builds_equal_a_full_refresh_after_every_change(dbt_project,
 
         result = chain.build()
         assert result.success, f"{kind}: {result.exception}"
+        if "append" in kinds:
+            # the appended run's rows are the latest build's of search_query_metrics, an untouched run's are older
+            assert run_ids_looked_up_in_two_steps(chain) == [("fail", 1)], (
+                f"{kind}: the run-has-query-metrics rule did not find exactly the run without query metrics")
         assert [value_of(chain, "search_query_metrics", key) for key, _ in swapped] == [v for _, v in swapped[::-1]], (
             f"{kind}: an unchanged pair was rebuilt")
         if rebuilt is not None:

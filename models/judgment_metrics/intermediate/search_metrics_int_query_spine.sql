@@ -6,9 +6,12 @@
   every model that reads search_metrics_stg_results (a failing rule skips it): it depends on that view.
   With var search_metrics_fusions, the fused runs' pairs follow, their counts and fingerprints computed the same way
   over search_metrics_stg_fused_results, so a fused run's fingerprint moves with its rows.
+  A view over that table (a copy of its rows cost a build about 0.6 s at 100 runs x 10,000 queries, every build);
+  a table when runs are fused, whose pairs are counted here.
 -#}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
-{{ config(enabled=model_enabled) }}
+{%- set fused = search_metrics.get_fusions() | length > 0 -%}
+{{ config(enabled=model_enabled, materialized='table' if fused else 'view') }}
 {%- if model_enabled %}
 -- depends_on: {{ ref('search_metrics_stg_results') }}
 select
@@ -17,7 +20,7 @@ select
     n_results,
     results_fingerprint
 from {{ ref('search_metrics_stg_results_pair_fingerprints') }}
-{%- if search_metrics.get_fusions() | length > 0 %}
+{%- if fused %}
 
 union all
 

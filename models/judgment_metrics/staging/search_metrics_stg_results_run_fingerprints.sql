@@ -6,18 +6,27 @@
   computed again only for the runs whose fingerprint moved, and the rule table checks again only those runs
   (unchanged_checked_runs). A null run_id is a row of its own. run_results_fingerprint is the same value under the
   name the per-pair table's rows carry it (its incremental state: judged_incremental_config).
+  In the same pass, the run's rows by where their rank puts them (n_rank_null, n_within_cutoff: rank <= the largest
+  cutoff, n_beyond_cutoff), which search_input_quality sums instead of reading the input again.
 -#}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
 {{ config(materialized='table', enabled=model_enabled) }}
 {%- if model_enabled %}
+{%- set max_cutoff = search_metrics.get_cutoffs() | max %}
 select
     run_id,
     results_fingerprint,
-    results_fingerprint as run_results_fingerprint
+    results_fingerprint as run_results_fingerprint,
+    n_rank_null,
+    n_within_cutoff,
+    n_beyond_cutoff
 from (
     select
         run_id,
-        {{ search_metrics.set_fingerprint(['query_id', 'doc_id', 'rank', 'score']) }} as results_fingerprint
+        {{ search_metrics.set_fingerprint(['query_id', 'doc_id', 'rank', 'score']) }} as results_fingerprint,
+        cast(sum(case when rank is null then 1 else 0 end) as {{ dbt.type_bigint() }}) as n_rank_null,
+        cast(sum(case when rank <= {{ max_cutoff }} then 1 else 0 end) as {{ dbt.type_bigint() }}) as n_within_cutoff,
+        cast(sum(case when rank > {{ max_cutoff }} then 1 else 0 end) as {{ dbt.type_bigint() }}) as n_beyond_cutoff
     from (
         {{ search_metrics.staged_results() | indent(8) }}
     ) as staged_results
