@@ -34,15 +34,16 @@ returned_queries as (
 ),
 
 result_rank_counts as (
-    {#- the input's rows only (not the fused runs), counted by rank in the input's one scan
-        (search_metrics_stg_results_run_fingerprints) #}
-    select 'null' as rank_place, sum(n_rank_null) as n_rows
+    {#- the input's rows only (not the fused runs), counted by rank per run in the input's one scan
+        (search_metrics_stg_results_run_fingerprints); summed by the final grouped select, not here (an ungrouped
+        sum is a step in one partition on Spark) #}
+    select 'null' as rank_place, n_rank_null as n_rows
     from {{ ref('search_metrics_stg_results_run_fingerprints') }}
     union all
-    select 'within' as rank_place, sum(n_within_cutoff) as n_rows
+    select 'within' as rank_place, n_within_cutoff as n_rows
     from {{ ref('search_metrics_stg_results_run_fingerprints') }}
     union all
-    select 'beyond' as rank_place, sum(n_beyond_cutoff) as n_rows
+    select 'beyond' as rank_place, n_beyond_cutoff as n_rows
     from {{ ref('search_metrics_stg_results_run_fingerprints') }}
 ),
 

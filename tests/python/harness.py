@@ -138,14 +138,27 @@ class DbtProject:
                     json.dumps([input_types, model["sql"], parents]).encode()).hexdigest()[:16]
                 try:
                     if model["materialized"] == "view":
-                        con.execute(f"create or replace view {model['relation']} as {model['sql']}")
+                        _create_or_replace(con, "view", model["relation"], model["sql"])
                     else:
                         view = _model_sql_view(con, f"{model['name']}__{digests[model['name']]}", model["sql"], kept)
-                        con.execute(f"create or replace table {model['relation']} as select * from {view}")
+                        _create_or_replace(con, "table", model["relation"], f"select * from {view}")
                 except duckdb.Error as error:
                     raise ModelFailed(f"model {model['name']} failed: {error}") from error
             by_name = {model["name"]: model["relation"] for model in models}
             return {name: fetch_dicts(con, f"select * from {by_name[name]}") for name in outputs}
+
+
+def _create_or_replace(con, kind: str, relation: str, select: str) -> None:
+    """`create or replace <kind> <relation> as <select>`, dropping first an object of the other kind of that name
+    (a model that is a view with some vars and a table with others, as the spine is with and without fused runs):
+    DuckDB replaces a table with a table and a view with a view only."""
+    try:
+        con.execute(f"create or replace {kind} {relation} as {select}")
+    except duckdb.CatalogException as error:
+        if "trying to replace with type" not in str(error):
+            raise
+        con.execute(f"drop {'table' if kind == 'view' else 'view'} {relation}")
+        con.execute(f"create {kind} {relation} as {select}")
 
 
 # dbt parses the whole project again whenever the vars, the profile or the target differ from those of the parse
