@@ -26,7 +26,8 @@
 
 {%- set run_sums = search_metrics.run_sums_relation(ref('search_query_metrics')) -%}
 {#- an incremental build reads the run sums, which exist once search_query_metrics was built incrementally (not on
-    Spark, not as a plain table); a first or full build sums the rows (run_sums_select), so that it reads nothing but its refs -#}
+    Spark, not as a plain table); a first or full build sums the rows (run_sums_select), so that it reads nothing
+    but its refs -#}
 {%- set from_sums = execute and is_incremental() and search_metrics.get_incremental_runs()
     and load_relation(run_sums) is not none %}
 
