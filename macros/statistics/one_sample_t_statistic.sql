@@ -38,6 +38,19 @@
             on {% for column in group_columns %}pt_summary.{{ column }} = pt_units.{{ column }}{% if not loop.last %}
             and {% endif %}{% endfor %}
         group by {% for column in group_columns %}pt_summary.{{ column }}, {% endfor %}pt_summary.n_units, pt_summary.mean_delta, pt_summary.max_abs_delta
+    ),
+
+    pt_spread_or_zero as (
+        select
+            {% for column in group_columns %}{{ column }}, {% endfor %}
+            n_units,
+            mean_delta,
+            case
+                when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
+                    then sd_delta
+                when n_units >= 2 then cast(0 as {{ double }})
+            end as sd_or_zero
+        from pt_spread
     )
 
     select
@@ -45,14 +58,10 @@
         n_units,
         mean_delta,
         n_units - 1 as df,
+        {#- sd_or_zero > 0 exactly when the deltas are not all equal (the rule above) #}
         case
-            when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
-                then mean_delta / (sd_delta / sqrt(cast(n_units as {{ double }})))
+            when sd_or_zero > 0 then mean_delta / (sd_or_zero / sqrt(cast(n_units as {{ double }})))
         end as t_statistic,
-        case
-            when sd_delta > cast(1e-12 as {{ double }}) * greatest(cast(1 as {{ double }}), max_abs_delta)
-                then sd_delta
-            when n_units >= 2 then cast(0 as {{ double }})
-        end as sd_or_zero
-    from pt_spread
+        sd_or_zero
+    from pt_spread_or_zero
 {%- endmacro %}
