@@ -12,6 +12,10 @@
                   order (`order by <scale>_value desc, rank, doc_id`);
     late_window_terms: {name: SQL} windows that read a window term (a condensed entry's local ideal position
                   counts condensed positions): computed after window_terms;
+    level_terms:  {name: {scale, k, gain}} per (run_id, query_id): the sum of `gain` (SQL over <scale>_value)
+                  over the rows graded on the scale at rank <= k, each at its ideal position in the order of the
+                  values (highest first) and discounted as a DCG term: computed from the rows' counts per value,
+                  without a sort of the rows (a local ideal DCG; metric_plan_query);
     pair_terms:   {name: [aggregate SQL, default]} per (run_id, query_id) over the row and window terms: the
                   sums, counts and minimums at each cutoff (`case when rank <= k then ... end`) or over the whole
                   list; `default` as for query_terms, for a pair of the spine without a result row;
@@ -23,12 +27,12 @@
   Terms are named after what they compute (the scale, threshold, gain, cutoff and persistence in the name), so two
   metrics that need the same term share it: one window per distinct order, one aggregate per distinct term. A
   name given two different SQL texts is a compile error (a plan's naming mistake, never silently merged).
-  Returns {pool_terms, query_terms, row_terms, window_terms, late_window_terms, pair_terms, reads_query_terms, reads_every_rank,
+  Returns {pool_terms, query_terms, row_terms, window_terms, late_window_terms, level_terms, pair_terms, reads_query_terms, reads_every_rank,
   reads_n_results, slots: [{metric, k, sql}, ...] in the order of the metrics and their cutoffs}.
 -#}
 {% macro metric_plan(metrics, cutoffs) %}
     {%- set merged = {'pool_terms': {}, 'query_terms': {}, 'row_terms': {}, 'window_terms': {}, 'late_window_terms': {},
-                      'pair_terms': {},
+                      'level_terms': {}, 'pair_terms': {},
                       'reads_query_terms': false, 'reads_every_rank': false, 'reads_n_results': false, 'slots': []} -%}
     {%- for metric in metrics -%}
         {%- set spec = search_metrics.metric_types().get(metric.type) -%}
@@ -36,7 +40,7 @@
             {{- exceptions.raise_compiler_error("search_metrics: metric '" ~ metric.name ~ "' of type " ~ metric.type ~ " has no plan (metric_types: plan)") -}}
         {%- endif -%}
         {%- set plan = search_metrics[metric.type ~ '_plan'](metric, cutoffs) -%}
-        {%- for part in ['pool_terms', 'query_terms', 'row_terms', 'window_terms', 'late_window_terms', 'pair_terms'] -%}
+        {%- for part in ['pool_terms', 'query_terms', 'row_terms', 'window_terms', 'late_window_terms', 'level_terms', 'pair_terms'] -%}
             {%- for name, term in (plan.get(part) or {}).items() -%}
                 {%- if name in merged[part] and merged[part][name] != term -%}
                     {{- exceptions.raise_compiler_error("search_metrics: the plan term " ~ part ~ "." ~ name ~ " of metric '" ~ metric.name ~ "' differs from another metric's term of that name") -}}

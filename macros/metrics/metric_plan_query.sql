@@ -7,6 +7,10 @@
     plan_ordered_terms  every window term: one sort per distinct order (the rank order; a scale's local ideal
                       order), shared by every metric that reads it (plan_reordered_terms: the late windows, which
                       read a window term);
+    plan_levels_<scale>, plan_level_terms_<scale>  the level terms of a scale (local ideal DCGs): the rows within
+                      the cutoffs counted per (run_id, query_id, value), each value's ideal positions starting after
+                      the counts of the higher values (a window over the values, not the rows), the discounts of a
+                      range of positions from plan_discount_sums;
     plan_pair_terms   one grouped pass per (run_id, query_id) computing every sum, count and minimum of every
                       metric at every cutoff (the rows joined to their query terms here, after the sorts, when a
                       pair term reads them: the sorts carry no query column);
@@ -75,6 +79,65 @@
         {%- endif %}
     ),
 
+    {%- if plan.level_terms %}
+    {%- set level_ks = plan.level_terms.values() | map(attribute='k') | unique | list | sort %}
+
+    plan_discount_sums as (
+        {{ search_metrics.plan_discount_sums(level_ks | max) | indent(8) }}
+    ),
+    {%- for scale in plan.level_terms.values() | map(attribute='scale') | unique | list | sort %}
+    {%- set scale_terms = [] %}
+    {%- for name, term in plan.level_terms.items() if term.scale == scale %}{% do scale_terms.append([name, term]) %}{% endfor %}
+    {%- set scale_ks = scale_terms | map(attribute=1) | map(attribute='k') | unique | list | sort %}
+
+    plan_levels_{{ scale }} as (
+        select
+            run_id,
+            query_id,
+            {{ scale }}_value
+            {%- for k in scale_ks %},
+            count(case when rank <= {{ k }} then 1 end) as level_rows_{{ k }}
+            {%- endfor %}
+        from {{ results }} as results
+        where {{ scale }}_value is not null
+            and rank <= {{ scale_ks | max }}
+        group by run_id, query_id, {{ scale }}_value
+    ),
+
+    plan_level_ranges_{{ scale }} as (
+        select
+            plan_levels_{{ scale }}.*
+            {%- for k in scale_ks %},
+            {#- a (run_id, query_id)'s values are distinct here: the order has no ties #}
+            coalesce(sum(level_rows_{{ k }}) over (
+                partition by run_id, query_id
+                order by {{ scale }}_value desc
+                rows between unbounded preceding and 1 preceding
+            ), 0) as level_above_{{ k }}
+            {%- endfor %}
+        from plan_levels_{{ scale }}
+    ),
+
+    plan_level_terms_{{ scale }} as (
+        select
+            level_ranges.run_id,
+            level_ranges.query_id
+            {%- for name, term in scale_terms %},
+            sum(case when level_ranges.level_rows_{{ term.k }} > 0
+                then {{ term.gain }} * (through_{{ term.k }}.discount_sum - before_{{ term.k }}.discount_sum) end) as {{ name }}
+            {%- endfor %}
+        from plan_level_ranges_{{ scale }} as level_ranges
+        {%- for k in scale_ks %}
+        inner join plan_discount_sums as before_{{ k }}
+            on before_{{ k }}.position = level_ranges.level_above_{{ k }}
+        inner join plan_discount_sums as through_{{ k }}
+            on through_{{ k }}.position = level_ranges.level_above_{{ k }} + level_ranges.level_rows_{{ k }}
+        {%- endfor %}
+        group by level_ranges.run_id, level_ranges.query_id
+    ),
+    {%- endfor %}
+    {%- endif %}
+
     plan_ordered_terms as (
         select
             plan_row_terms.*
@@ -123,6 +186,9 @@
             {%- for name, term in plan.query_terms.items() %},
             {% if term[1] is not none %}coalesce(plan_query_terms.{{ name }}, {{ term[1] }}){% else %}plan_query_terms.{{ name }}{% endif %} as {{ name }}
             {%- endfor %}
+            {%- for name, term in plan.level_terms.items() %},
+            plan_level_terms_{{ term.scale }}.{{ name }}
+            {%- endfor %}
         from (
             {%- if plan.reads_n_results %}
             select run_id, query_id, n_results from {{ spine }}
@@ -136,6 +202,11 @@
         {%- if plan.query_terms %}
         left join plan_query_terms on plan_query_terms.query_id = spine.query_id
         {%- endif %}
+        {%- for scale in plan.level_terms.values() | map(attribute='scale') | unique | list | sort %}
+        left join plan_level_terms_{{ scale }}
+            on plan_level_terms_{{ scale }}.run_id = spine.run_id
+            and plan_level_terms_{{ scale }}.query_id = spine.query_id
+        {%- endfor %}
     )
 
     select

@@ -16,9 +16,12 @@
 {%- endmacro %}
 
 {#- ndcg's plan (metric_plan): DCG / ideal DCG at each cutoff (0 when the ideal is 0). Local ideal: the gains of the
-    graded rows within the cutoff in descending order, each row's ideal position a running count in the scale's
-    ideal order (`<scale>_value desc, rank, doc_id`: one sort for every cutoff, for linear and exponential gains
-    alike); null when no row within the cutoff is graded. Pool ideal: the best gains of the query's pool, each
+    graded rows within the cutoff in descending order; null when no row within the cutoff is graded. At a cutoff of
+    at most 1000, a level term (metric_plan): the rows within the cutoff counted per value of the scale, each value's
+    rows taking the ideal positions after those of the higher values, their discounts summed from
+    plan_discount_sums (no sort of the rows). Otherwise (the whole list, a condensed entry, a larger cutoff) each
+    row's ideal position is a running count in the scale's ideal order (`<scale>_value desc, rank, doc_id`: one
+    sort for every such cutoff, for linear and exponential gains alike). Pool ideal: the best gains of the query's pool, each
     doc's position a row_number in the pool's ideal order (positive values first, doc_id breaking ties); null
     when no doc of the pool is graded. A condensed entry reads positions among the graded rows (its local ideal
     a late window: it counts condensed positions). -#}
@@ -27,7 +30,7 @@
     {%- set double = search_metrics.type_double() -%}
     {%- set gain = search_metrics.gain_expression(scale, metric.gain) -%}
     {%- set plan = {'window_terms': {}, 'late_window_terms': {}, 'pair_terms': {}, 'pool_terms': {}, 'query_terms': {},
-                    'values': [], 'reads_every_rank': metric.get('condensed') or not search_metrics.has_cutoff(metric)} -%}
+                    'level_terms': {}, 'values': [], 'reads_every_rank': metric.get('condensed') or not search_metrics.has_cutoff(metric)} -%}
     {%- for k in search_metrics.plan_cutoffs(metric, cutoffs) -%}
         {%- set list = search_metrics.plan_list_terms(metric, k) -%}
         {%- set dcg = search_metrics.plan_dcg_term(metric, k, list) -%}
@@ -46,6 +49,11 @@
                 ~ search_metrics.log2(position ~ ' + 1') ~ ' end)', none]}) -%}
             {%- do plan['values'].append([k, 'case when ' ~ pool_terms.names.graded ~ ' = 0 then null when coalesce('
                 ~ ideal ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else coalesce(' ~ dcg.name ~ ', 0) / ' ~ ideal ~ ' end']) -%}
+        {%- elif k is not none and not metric.get('condensed') and k <= 1000 -%}
+            {%- set ideal = search_metrics.plan_name(['p', 'ideal_dcg', scale, metric.gain, k]) -%}
+            {%- do plan.level_terms.update({ideal: {'scale': scale, 'k': k, 'gain': gain}}) -%}
+            {%- do plan['values'].append([k, 'case when ' ~ list.graded ~ ' = 0 then null when coalesce(' ~ ideal
+                ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else ' ~ dcg.name ~ ' / ' ~ ideal ~ ' end']) -%}
         {%- else -%}
             {%- set position = search_metrics.plan_name(['w', list.prefix ~ 'ideal_position', scale, k]) -%}
             {%- set ideal = search_metrics.plan_name(['p', list.prefix ~ 'ideal_dcg', scale, metric.gain, k]) -%}
