@@ -31,6 +31,7 @@
     {%- set cutoffs = search_metrics.get_cutoffs(cutoffs) -%}
     {%- set plan = search_metrics.metric_plan(metrics, cutoffs) -%}
     {%- set int = dbt.type_int() -%}
+    {%- set level_scales = plan.level_terms.values() | map(attribute='scale') | unique | list | sort -%}
     {%- if (plan.query_terms or plan.pool_terms) and pool is none -%}
         {{- exceptions.raise_compiler_error("search_metrics: the metrics " ~ (metrics | map(attribute='name') | join(', ')) ~ " read the pool of judged docs: pass pool=<relation with query_id, doc_id and the *_value columns>") -}}
     {%- endif -%}
@@ -85,7 +86,7 @@
     plan_discount_sums as (
         {{ search_metrics.plan_discount_sums(level_ks | max) | indent(8) }}
     ),
-    {%- for scale in plan.level_terms.values() | map(attribute='scale') | unique | list | sort %}
+    {%- for scale in level_scales %}
     {%- set scale_terms = [] %}
     {%- for name, term in plan.level_terms.items() if term.scale == scale %}{% do scale_terms.append([name, term]) %}{% endfor %}
     {%- set scale_ks = scale_terms | map(attribute=1) | map(attribute='k') | unique | list | sort %}
@@ -202,7 +203,7 @@
         {%- if plan.query_terms %}
         left join plan_query_terms on plan_query_terms.query_id = spine.query_id
         {%- endif %}
-        {%- for scale in plan.level_terms.values() | map(attribute='scale') | unique | list | sort %}
+        {%- for scale in level_scales %}
         left join plan_level_terms_{{ scale }}
             on plan_level_terms_{{ scale }}.run_id = spine.run_id
             and plan_level_terms_{{ scale }}.query_id = spine.query_id

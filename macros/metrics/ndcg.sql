@@ -49,20 +49,19 @@
                 ~ search_metrics.log2(position ~ ' + 1') ~ ' end)', none]}) -%}
             {%- do plan['values'].append([k, 'case when ' ~ pool_terms.names.graded ~ ' = 0 then null when coalesce('
                 ~ ideal ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else coalesce(' ~ dcg.name ~ ', 0) / ' ~ ideal ~ ' end']) -%}
-        {%- elif k is not none and not metric.get('condensed') and k <= 1000 -%}
-            {%- set ideal = search_metrics.plan_name(['p', 'ideal_dcg', scale, metric.gain, k]) -%}
-            {%- do plan.level_terms.update({ideal: {'scale': scale, 'k': k, 'gain': gain}}) -%}
-            {%- do plan['values'].append([k, 'case when ' ~ list.graded ~ ' = 0 then null when coalesce(' ~ ideal
-                ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else ' ~ dcg.name ~ ' / ' ~ ideal ~ ' end']) -%}
         {%- else -%}
-            {%- set position = search_metrics.plan_name(['w', list.prefix ~ 'ideal_position', scale, k]) -%}
             {%- set ideal = search_metrics.plan_name(['p', list.prefix ~ 'ideal_dcg', scale, metric.gain, k]) -%}
-            {%- set counted = 'case when ' ~ ((list.position ~ ' <= ' ~ k ~ ' and ') if k is not none else '')
-                ~ scale ~ '_value is not null then 1 else 0 end' -%}
-            {%- do plan['late_window_terms' if metric.get('condensed') else 'window_terms'].update({position:
-                search_metrics.running_sum(counted, scale ~ '_value desc, rank, doc_id')}) -%}
-            {%- do plan.pair_terms.update({ideal: [search_metrics.at_cutoff('sum', gain ~ ' / '
-                ~ search_metrics.log2(position ~ ' + 1'), k, list.position), none]}) -%}
+            {%- if k is not none and not metric.get('condensed') and k <= 1000 -%}
+                {%- do plan.level_terms.update({ideal: {'scale': scale, 'k': k, 'gain': gain}}) -%}
+            {%- else -%}
+                {%- set position = search_metrics.plan_name(['w', list.prefix ~ 'ideal_position', scale, k]) -%}
+                {%- set counted = 'case when ' ~ ((list.position ~ ' <= ' ~ k ~ ' and ') if k is not none else '')
+                    ~ scale ~ '_value is not null then 1 else 0 end' -%}
+                {%- do plan['late_window_terms' if metric.get('condensed') else 'window_terms'].update({position:
+                    search_metrics.running_sum(counted, scale ~ '_value desc, rank, doc_id')}) -%}
+                {%- do plan.pair_terms.update({ideal: [search_metrics.at_cutoff('sum', gain ~ ' / '
+                    ~ search_metrics.log2(position ~ ' + 1'), k, list.position), none]}) -%}
+            {%- endif -%}
             {%- do plan['values'].append([k, 'case when ' ~ list.graded ~ ' = 0 then null when coalesce(' ~ ideal
                 ~ ', 0) = 0 then cast(0 as ' ~ double ~ ') else ' ~ dcg.name ~ ' / ' ~ ideal ~ ' end']) -%}
         {%- endif -%}
