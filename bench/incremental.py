@@ -14,7 +14,13 @@ build. And, on a fresh file, a full build of a project holding only run R + 1. N
 running the nodes ("Finished running ... (N s)"), start-up excluded. After the last step the incremental tables are
 compared with a full refresh of the same data, row for row (untimed; values rounded to 9 decimals).
 
+To compare two revisions' SQL on the regraded build alone: --save-before-regrade PATH keeps the file as it is before
+the regrade; --regrade-from PATH (same sizes and options), run from each revision's tree, builds only the regraded
+build on a copy of it. Regrading the same queries twice on one file is no substitute: the second regrade deletes
+the rows the first appended (a few row groups at the end of each table) instead of rows spread over all of them.
+
 Usage: python bench/incremental.py --runs 100 --queries 10000 [--pairs 10] [--trec-eval] [--name incremental]
+       [--save-before-regrade PATH | --regrade-from PATH]
 Figures go to stdout and to bench/results/<name>.json.
 """
 import argparse
@@ -90,6 +96,14 @@ def build(name, db_path, vars_, select, extra=()):
     return figure
 
 
+def regrade(db_path):
+    """Untimed: every grade of the queries with hash(query_id) % 100 = 0 (about 1 %) moved by one."""
+    with duckdb.connect(db_path) as con:
+        con.execute("update bench_judgments set grade = (grade + 1) % 4 where hash(query_id) % 100 = 0")
+        changed = con.execute("select count(distinct query_id) from bench_judgments where hash(query_id) % 100 = 0").fetchone()[0]
+    print(f"  ({changed} queries' judgments changed)", flush=True)
+
+
 def rows_apart(db_path, other_path, table):
     """The rows of `table` in one file and not in the other (both ways; the fingerprint, settings and built_at columns
     left out, floating-point values rounded to 9 decimals): 0 when the two tables hold the same rows."""
@@ -113,6 +127,11 @@ def main(argv=None):
     parser.add_argument("--pairs", type=int, default=0, help="configured comparison pairs (0: none)")
     parser.add_argument("--trec-eval", action="store_true", help="the trec_eval table too")
     parser.add_argument("--name", default="incremental")
+    parser.add_argument("--save-before-regrade", metavar="PATH",
+                        help="copy the DuckDB file to PATH after run R + 1 is built, before the regrade")
+    parser.add_argument("--regrade-from", metavar="PATH",
+                        help="only the regraded build, on a copy of a file --save-before-regrade wrote (the same "
+                             "--runs, --queries, --pairs, --trec-eval): to compare two revisions' SQL on one state")
     args = parser.parse_args(argv)
     os.makedirs(RESULTS, exist_ok=True)
     data_dir = generate.generate_judged(args.queries)
@@ -124,6 +143,14 @@ def main(argv=None):
     new = args.runs + 1
     figures = {}
 
+    if args.regrade_from:
+        shutil.copy(args.regrade_from, db_path)
+        regrade(db_path)
+        measure(dbt_cmd("parse", args.name, vars_, None), env=dbt_env(db_path, "8GB", RESULTS), log_path=os.devnull)
+        build(f"{args.name}_judged", db_path, vars_, select)
+        os.remove(db_path)
+        return
+
     rows = prepare(db_path, data_dir, 1, args.runs)
     print(f"[{args.runs} runs x {args.queries} queries: {rows} result rows]", flush=True)
     measure(dbt_cmd("parse", args.name, vars_, None), env=dbt_env(db_path, "8GB", RESULTS), log_path=os.devnull)
@@ -132,10 +159,9 @@ def main(argv=None):
     with duckdb.connect(db_path) as con:
         con.execute(f"insert into bench_results {results_of(os.path.join(data_dir, 'results.parquet'), new, new)}")
     figures["one_run_added"] = build(f"{args.name}_added", db_path, vars_, select)
-    with duckdb.connect(db_path) as con:
-        con.execute("update bench_judgments set grade = (grade + 1) % 4 where hash(query_id) % 100 = 0")
-        changed = con.execute("select count(distinct query_id) from bench_judgments where hash(query_id) % 100 = 0").fetchone()[0]
-    print(f"  ({changed} queries' judgments changed)", flush=True)
+    if args.save_before_regrade:
+        shutil.copy(db_path, args.save_before_regrade)
+    regrade(db_path)
     figures["judgments_changed"] = build(f"{args.name}_judged", db_path, vars_, select)
 
     single_path = os.path.join(RESULTS, f"{args.name}_single.duckdb")
