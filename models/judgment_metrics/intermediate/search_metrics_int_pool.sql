@@ -2,11 +2,7 @@
   The pool: one row per judged (query_id, doc_id) of a query some run returned, its human raters' grades
   (search_metrics_int_human_judgments: the automated judges' rows are not read) aggregated on each scale
   (judgments of other queries are counted in search_input_quality).
-  "Returned" is read from the input's pairs (search_metrics_stg_results_pair_fingerprints, one row per run and
-  query, whose queries are the spine's: a fused run's queries are its input runs') rather than from every result
-  row, and not from the spine, which waits for the results' rules: the pool reads no result row, so it is built
-  beside those rules and their tests instead of after them (a failing rule still skips every model that reads
-  both, from the spine on).
+  "Returned" is read from the spine (one row per run and query) rather than from every result row.
 -#}
 {%- set model_enabled = search_metrics.family_enabled('judgment_metrics') -%}
 {{ config(enabled=model_enabled) }}
@@ -15,7 +11,7 @@
 (
     select query_id, doc_id, rater_id, grade, scale
     from {{ ref('search_metrics_int_human_judgments') }}
-    where query_id in (select query_id from {{ ref('search_metrics_stg_results_pair_fingerprints') }})
+    where query_id in (select query_id from {{ ref('search_metrics_int_query_spine') }})
 )
 {%- endset -%}
 
